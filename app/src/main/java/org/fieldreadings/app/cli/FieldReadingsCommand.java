@@ -1,0 +1,31 @@
+package org.fieldreadings.app.cli;
+
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/** {@code field-readings}: serves the API when run without a command (OPERATIONS.md, "Command line"). */
+@Command(
+    name = "field-readings",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
+    description = "Field Readings: sensor readings of field devices over REST/JSON. Without a command, serves the API.",
+    subcommands = {ServeCommand.class, CommandLine.HelpCommand.class})
+public final class FieldReadingsCommand implements Callable<Integer> {
+
+  @Mixin
+  ConfigOptions config;
+
+  @Override
+  public Integer call() {
+    return new ServeCommand(config).call();
+  }
+
+  /** The command line with the project's exit codes and one-line error reporting. */
+  public static CommandLine commandLine() {
+    CommandLine commandLine = new CommandLine(new FieldReadingsCommand());
+    commandLine.setExecutionExceptionHandler(new OneLineErrors());
+    return commandLine;
+  }
+}

@@ -1,0 +1,38 @@
+package org.fieldreadings.app.cli;
+
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import org.fieldreadings.app.server.FieldReadingsServer;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/** Runs the service until SIGTERM or Ctrl-C, then shuts down gracefully. */
+@Command(name = "serve", mixinStandardHelpOptions = true,
+    description = "Serve the API (the default when no command is given).")
+public final class ServeCommand implements Callable<Integer> {
+
+  @Mixin
+  ConfigOptions config;
+
+  public ServeCommand() {}
+
+  ServeCommand(ConfigOptions config) {
+    this.config = config;
+  }
+
+  @Override
+  public Integer call() {
+    FieldReadingsServer server = FieldReadingsServer.start(config.load());
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      server.close();
+      stopped.countDown();
+    }, "shutdown"));
+    try {
+      stopped.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    return 0;
+  }
+}

@@ -1,0 +1,73 @@
+package org.fieldreadings.app.server;
+
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.sqlclient.Pool;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.fieldreadings.core.FieldModule;
+import org.fieldreadings.core.config.ConfigKeys;
+import org.fieldreadings.core.http.ApiKeyAuth;
+import org.fieldreadings.core.http.EdgeContext;
+import org.fieldreadings.core.http.ProblemHandler;
+
+/**
+ * The admin listener: {@code GET /health} for probes (no token), and every module's {@code /admin} routes behind
+ * the bearer admin token.
+ */
+final class AdminHttpVerticle extends ListenerVerticle {
+
+  private static final long HEALTH_TIMEOUT_MS = 2000;
+
+  private final List<FieldModule> modules;
+  private final ApiKeyAuth auth;
+
+  AdminHttpVerticle(List<FieldModule> modules, ApiKeyAuth auth) {
+    this.modules = modules;
+    this.auth = auth;
+  }
+
+  @Override
+  protected Router router(Pool pool) {
+    Router root = Router.router(vertx);
+    ProblemHandler.install(root, AdminTokenAuth.CHALLENGE);
+    root.get("/health").handler(ctx -> health(ctx, pool));
+    Router admin = Router.router(vertx);
+    ProblemHandler.install(admin, AdminTokenAuth.CHALLENGE);
+    admin.route().handler(new AdminTokenAuth(ConfigKeys.ADMIN_TOKEN.get(config())));
+    EdgeContext edge = new EdgeContext(vertx, config(), pool, auth);
+    modules.forEach(module -> module.mountAdmin(admin, edge));
+    root.route("/admin/*").subRouter(admin);
+    return root;
+  }
+
+  private void health(RoutingContext ctx, Pool pool) {
+    pool.query("SELECT 1").execute()
+        .timeout(HEALTH_TIMEOUT_MS, TimeUnit.MILLISECONDS)
+        .onComplete(result -> {
+          boolean up = result.succeeded();
+          ctx.response()
+              .setStatusCode(up ? 200 : 503)
+              .putHeader("Content-Type", "application/json")
+              .putHeader("Cache-Control", "no-store");
+          if (!up) {
+            ctx.response().putHeader("Retry-After", "5");
+          }
+          ctx.response().end(new JsonObject()
+              .put("status", up ? "UP" : "DOWN")
+              .put("database", up ? "UP" : "DOWN")
+              .encode());
+        });
+  }
+
+  @Override
+  protected String host() {
+    return ConfigKeys.ADMIN_HOST.get(config());
+  }
+
+  @Override
+  protected int configuredPort() {
+    return ConfigKeys.ADMIN_PORT.get(config());
+  }
+}

@@ -1,0 +1,134 @@
+package org.fieldreadings.app.server;
+
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.fieldreadings.access.AccessModule;
+import org.fieldreadings.core.FieldModule;
+import org.fieldreadings.core.config.ConfigKeys;
+import org.fieldreadings.core.db.DatabaseUrl;
+import org.fieldreadings.core.db.EmbeddedPostgresServer;
+import org.fieldreadings.core.db.Migrations;
+import org.fieldreadings.devices.DevicesModule;
+import org.fieldreadings.readings.ReadingsModule;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One running node: data directory lock, database (embedded or the operator's), migrations, Vert.x and the
+ * root verticle. {@link #start} returns once the listeners accept requests; {@link #close} shuts down in reverse
+ * order, letting in-flight requests finish.
+ */
+public final class FieldReadingsServer implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(FieldReadingsServer.class);
+  private static final long STOP_TIMEOUT_SECONDS = 30;
+
+  /** The modules of the monolith, in deployment order. */
+  static final List<FieldModule> MODULES = List.of(new AccessModule(), new DevicesModule(), new ReadingsModule());
+
+  private final DataDirLock lock;
+  private final EmbeddedPostgresServer embedded;
+  private final Vertx vertx;
+  private final RootVerticle root;
+
+  private FieldReadingsServer(DataDirLock lock, EmbeddedPostgresServer embedded, Vertx vertx, RootVerticle root) {
+    this.lock = lock;
+    this.embedded = embedded;
+    this.vertx = vertx;
+    this.root = root;
+  }
+
+  /** Starts a node on a loaded configuration (see {@code ConfigLoader}); the configuration is completed in place. */
+  public static FieldReadingsServer start(JsonObject config) {
+    long started = System.nanoTime();
+    Path dataDir = Path.of(ConfigKeys.DATA_DIR.get(config)).toAbsolutePath().normalize();
+    try {
+      Files.createDirectories(dataDir);
+    } catch (IOException e) {
+      throw new StartupException("cannot create the data directory " + dataDir + ": " + e.getMessage());
+    }
+    DataDirLock lock = DataDirLock.acquire(dataDir);
+    EmbeddedPostgresServer embedded = null;
+    Vertx vertx = null;
+    try {
+      config.put(ConfigKeys.DATA_DIR.name(), dataDir.toString());
+      GeneratedSecrets.fill(config, dataDir);
+      boolean databaseCreated = false;
+      if (ConfigKeys.DATABASE_URL.get(config) == null) {
+        embedded = EmbeddedPostgresServer.start(dataDir.resolve("pg"));
+        databaseCreated = embedded.created();
+        config.put(ConfigKeys.DATABASE_URL.name(), embedded.url().toConfigValue());
+      }
+      if (ConfigKeys.DEMO.get(config) == null) {
+        config.put(ConfigKeys.DEMO.name(), databaseCreated);
+      }
+      DatabaseUrl database = DatabaseUrl.parse(ConfigKeys.DATABASE_URL.get(config));
+      LOG.info("database {}", database);
+      Migrations.migrate(database, MODULES.stream().map(FieldModule::schema).toList());
+      vertx = Vertx.vertx();
+      RootVerticle root = new RootVerticle(MODULES);
+      vertx.deployVerticle(root, new io.vertx.core.DeploymentOptions().setConfig(config))
+          .await(60, TimeUnit.SECONDS);
+      LOG.info("Field Readings started in {} ms: API on http://{}:{}/api, admin on http://{}:{}/admin",
+          Duration.ofNanos(System.nanoTime() - started).toMillis(), ConfigKeys.HTTP_HOST.get(config), root.httpPort(),
+          ConfigKeys.ADMIN_HOST.get(config), root.adminPort());
+      return new FieldReadingsServer(lock, embedded, vertx, root);
+    } catch (RuntimeException | Error e) {
+      closeQuietly(vertx, embedded, lock);
+      throw e;
+    } catch (Exception e) {
+      closeQuietly(vertx, embedded, lock);
+      throw new StartupException("start-up failed: " + e.getMessage());
+    }
+  }
+
+  public int httpPort() {
+    return root.httpPort();
+  }
+
+  public int adminPort() {
+    return root.adminPort();
+  }
+
+  public Vertx vertx() {
+    return vertx;
+  }
+
+  @Override
+  public void close() {
+    LOG.info("shutting down");
+    try {
+      vertx.close().await(STOP_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      LOG.warn("Vert.x did not close cleanly: {}", e.getMessage());
+    }
+    if (embedded != null) {
+      embedded.close();
+    }
+    lock.close();
+    LOG.info("stopped");
+  }
+
+  private static void closeQuietly(Vertx vertx, EmbeddedPostgresServer embedded, DataDirLock lock) {
+    try {
+      if (vertx != null) {
+        vertx.close().await(STOP_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+      }
+    } catch (Exception e) {
+      LOG.warn("Vert.x did not close cleanly: {}", e.getMessage());
+    }
+    try {
+      if (embedded != null) {
+        embedded.close();
+      }
+    } finally {
+      lock.close();
+    }
+  }
+}

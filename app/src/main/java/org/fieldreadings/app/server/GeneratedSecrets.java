@@ -1,0 +1,54 @@
+package org.fieldreadings.app.server;
+
+import io.vertx.core.json.JsonObject;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
+import java.util.Base64;
+import org.fieldreadings.core.config.ConfigKey;
+import org.fieldreadings.core.config.ConfigKeys;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The secrets an operator may leave unset ({@code admin.token}, {@code security.master.key}): generated on the
+ * first start into owner-only files of the data directory and read back on later starts.
+ */
+final class GeneratedSecrets {
+
+  private static final Logger LOG = LoggerFactory.getLogger(GeneratedSecrets.class);
+  private static final SecureRandom RANDOM = new SecureRandom();
+
+  private GeneratedSecrets() {}
+
+  /** Fills the unset secrets of {@code config} from (or into) the data directory. */
+  static void fill(JsonObject config, Path dataDir) {
+    fill(config, ConfigKeys.ADMIN_TOKEN, dataDir.resolve("admin.token"), Base64.getUrlEncoder().withoutPadding());
+    fill(config, ConfigKeys.SECURITY_MASTER_KEY, dataDir.resolve("master.key"), Base64.getEncoder());
+  }
+
+  /** The admin token file of a data directory, for the command line. */
+  static Path adminTokenFile(Path dataDir) {
+    return dataDir.resolve("admin.token");
+  }
+
+  private static void fill(JsonObject config, ConfigKey<String> key, Path file, Base64.Encoder encoder) {
+    if (key.get(config) != null) {
+      return;
+    }
+    try {
+      if (!Files.exists(file)) {
+        byte[] secret = new byte[32];
+        RANDOM.nextBytes(secret);
+        Files.writeString(file, encoder.encodeToString(secret));
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+        LOG.info("generated {} into {}", key.name(), file);
+      }
+      config.put(key.name(), key.parse(Files.readString(file), file.toString()));
+    } catch (IOException e) {
+      throw new StartupException("cannot read or write " + file + " for " + key.name() + ": " + e.getMessage());
+    }
+  }
+}

@@ -1,0 +1,45 @@
+package org.fieldreadings.app.server;
+
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.ext.web.Router;
+import io.vertx.sqlclient.Pool;
+import java.util.concurrent.TimeUnit;
+import org.fieldreadings.core.db.Pools;
+
+/** An HTTP listener serving one router; on undeploy it stops accepting and lets in-flight requests finish. */
+abstract class ListenerVerticle extends VerticleBase {
+
+  private static final long GRACE_SECONDS = 10;
+
+  private HttpServer server;
+  private volatile int port;
+
+  /** The router this listener serves, built on the verticle's own handle of the shared pool. */
+  protected abstract Router router(Pool pool);
+
+  protected abstract String host();
+
+  protected abstract int configuredPort();
+
+  @Override
+  public Future<?> start() {
+    Pool pool = Pools.shared(vertx, config());
+    server = vertx.createHttpServer(new HttpServerOptions().setCompressionSupported(true));
+    return server.requestHandler(router(pool))
+        .listen(configuredPort(), host())
+        .onSuccess(s -> port = s.actualPort());
+  }
+
+  @Override
+  public Future<?> stop() {
+    return server.shutdown(GRACE_SECONDS, TimeUnit.SECONDS);
+  }
+
+  /** The port actually bound (differs from the configured one when that is 0). */
+  int port() {
+    return port;
+  }
+}

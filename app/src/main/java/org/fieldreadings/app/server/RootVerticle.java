@@ -1,0 +1,71 @@
+package org.fieldreadings.app.server;
+
+import io.vertx.core.DeploymentOptions;
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.json.JsonObject;
+import java.time.Duration;
+import java.util.List;
+import org.fieldreadings.core.FieldModule;
+import org.fieldreadings.core.config.ConfigKeys;
+import org.fieldreadings.core.http.ApiKeyAuth;
+import org.fieldreadings.core.http.ApiKeyAuthProvider;
+
+/**
+ * Deploys the module verticles, then the HTTP edge: the public listener (one verticle per event loop, all on the
+ * same port) and the admin listener.
+ */
+final class RootVerticle extends VerticleBase {
+
+  /** How long an authenticated key is remembered; revocations evict sooner. */
+  private static final Duration AUTH_CACHE_TTL = Duration.ofSeconds(30);
+
+  private final List<FieldModule> modules;
+  private volatile int httpPort;
+  private volatile int adminPort;
+
+  RootVerticle(List<FieldModule> modules) {
+    this.modules = modules;
+  }
+
+  @Override
+  public Future<?> start() {
+    ApiKeyAuthProvider authProvider = new ApiKeyAuthProvider(vertx, AUTH_CACHE_TTL);
+    ApiKeyAuth.evictOnRevocation(vertx, authProvider);
+    ApiKeyAuth auth = new ApiKeyAuth(authProvider);
+    Future<?> chain = Future.succeededFuture();
+    for (FieldModule module : modules) {
+      chain = chain.compose(v -> vertx.deployVerticle(module.verticle(), new DeploymentOptions().setConfig(config())));
+    }
+    int instances = ConfigKeys.HTTP_INSTANCES.get(config());
+    return chain
+        .compose(v -> vertx.executeBlocking(() -> FreePort.resolve(ConfigKeys.HTTP_HOST.get(config()),
+            ConfigKeys.HTTP_PORT.get(config()))))
+        .compose(port -> {
+          httpPort = port;
+          JsonObject fixedPort = config().copy().put(ConfigKeys.HTTP_PORT.name(), port);
+          Future<?> all = Future.succeededFuture();
+          for (int i = 0; i < instances; i++) {
+            all = all.compose(v -> deployPublic(auth, fixedPort));
+          }
+          return all;
+        })
+        .compose(v -> {
+          AdminHttpVerticle admin = new AdminHttpVerticle(modules, auth);
+          return vertx.deployVerticle(admin, new DeploymentOptions().setConfig(config())).map(id -> admin.port());
+        })
+        .onSuccess(port -> adminPort = port);
+  }
+
+  private Future<String> deployPublic(ApiKeyAuth auth, JsonObject config) {
+    return vertx.deployVerticle(new PublicHttpVerticle(modules, auth), new DeploymentOptions().setConfig(config));
+  }
+
+  int httpPort() {
+    return httpPort;
+  }
+
+  int adminPort() {
+    return adminPort;
+  }
+}

@@ -1,0 +1,109 @@
+package org.fieldreadings.app.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.vertx.core.json.JsonObject;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.fieldreadings.core.config.ConfigKeys;
+import org.fieldreadings.core.db.DatabaseUrl;
+import org.fieldreadings.core.db.EmbeddedPostgresServer;
+import org.fieldreadings.core.testing.TestHttp;
+import org.fieldreadings.core.testing.TestHttp.Answer;
+import org.fieldreadings.core.testing.TestPostgres;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The node as an operator meets it: first start on an empty data directory, restart, health, refusal to share. */
+class FieldReadingsServerTest {
+
+  @TempDir
+  Path dataDir;
+
+  @Test
+  void firstStartCreatesTheEmbeddedDatabaseAndIsHealthy() {
+    try (FieldReadingsServer server = FieldReadingsServer.start(TestServers.config(dataDir, Map.of()))) {
+      Answer health = new TestHttp(server.adminPort()).get("/health");
+      assertThat(health.status()).isEqualTo(200);
+      assertThat(health.header("Content-Type")).isEqualTo("application/json");
+      assertThat(health.json()).isEqualTo(new JsonObject().put("status", "UP").put("database", "UP"));
+      assertThat(dataDir.resolve("pg/PG_VERSION")).exists();
+      assertThat(dataDir.resolve("admin.token")).exists();
+      assertThat(dataDir.resolve("master.key")).exists();
+    }
+  }
+
+  @Test
+  void unknownApiPathIsProblem404() {
+    try (FieldReadingsServer server = FieldReadingsServer.start(TestServers.config(dataDir, Map.of()))) {
+      Answer answer = new TestHttp(server.httpPort()).get("/api/nothing/here");
+      assertThat(answer.status()).isEqualTo(404);
+      assertThat(answer.header("Content-Type")).isEqualTo("application/problem+json");
+      assertThat(answer.json()).isEqualTo(new JsonObject("""
+          {"type":"https://field-readings.org/problems/404","title":"Not Found","status":404,
+           "detail":"No such resource."}"""));
+    }
+  }
+
+  @Test
+  void adminRoutesNeedTheAdminToken() throws Exception {
+    try (FieldReadingsServer server = FieldReadingsServer.start(TestServers.config(dataDir, Map.of()))) {
+      TestHttp admin = new TestHttp(server.adminPort());
+      Answer without = admin.get("/admin/entities");
+      assertThat(without.status()).isEqualTo(401);
+      assertThat(without.header("WWW-Authenticate")).isEqualTo("Bearer realm=\"admin\"");
+      Answer wrong = admin.get("/admin/entities", "Authorization", "Bearer not-the-token-at-all");
+      assertThat(wrong.status()).isEqualTo(401);
+      String token = Files.readString(dataDir.resolve("admin.token"));
+      assertThat(admin.get("/admin/nothing", "Authorization", "Bearer " + token).status()).isEqualTo(404);
+    }
+  }
+
+  @Test
+  void restartReusesTheSameData() throws Exception {
+    JsonObject first = TestServers.config(dataDir, Map.of());
+    try (FieldReadingsServer server = FieldReadingsServer.start(first)) {
+      TestPostgres.execute(DatabaseUrl.parse(ConfigKeys.DATABASE_URL.get(first)),
+          "INSERT INTO access.entity (entity_id, email, name) VALUES ('kept', 'kept@example.com', 'Kept')");
+    }
+    String masterKey = Files.readString(dataDir.resolve("master.key"));
+    JsonObject second = TestServers.config(dataDir, Map.of());
+    try (FieldReadingsServer server = FieldReadingsServer.start(second)) {
+      assertThat(ConfigKeys.DEMO.get(second)).isFalse();
+      assertThat(ConfigKeys.SECURITY_MASTER_KEY.get(second)).isEqualTo(masterKey);
+      assertThat(TestPostgres.queryString(DatabaseUrl.parse(ConfigKeys.DATABASE_URL.get(second)),
+          "SELECT email FROM access.entity WHERE entity_id = 'kept'")).isEqualTo("kept@example.com");
+    }
+    assertThat(ConfigKeys.DEMO.get(first)).isTrue();
+  }
+
+  @Test
+  void secondInstanceOnTheSameDataDirectoryStopsWithAClearMessage() {
+    try (FieldReadingsServer server = FieldReadingsServer.start(TestServers.config(dataDir, Map.of()))) {
+      assertThatThrownBy(() -> FieldReadingsServer.start(TestServers.config(dataDir, Map.of())))
+          .isInstanceOf(StartupException.class)
+          .hasMessageContaining("is in use by another running Field Readings instance");
+      assertThat(new TestHttp(server.adminPort()).get("/health").status()).isEqualTo(200);
+    }
+  }
+
+  @Test
+  void operatorDatabaseIsUsedWhenConfiguredAndHealthFollowsIt() {
+    EmbeddedPostgresServer operatorDb = EmbeddedPostgresServer.start(dataDir.resolve("operator-pg"));
+    try (FieldReadingsServer server = FieldReadingsServer.start(TestServers.config(dataDir.resolve("node"),
+        Map.of("FR_DATABASE_URL", operatorDb.url().toConfigValue())))) {
+      assertThat(dataDir.resolve("node/pg")).doesNotExist();
+      TestHttp admin = new TestHttp(server.adminPort());
+      assertThat(admin.get("/health").status()).isEqualTo(200);
+      assertThat(TestPostgres.queryString(operatorDb.url(),
+          "SELECT max(version) FROM access.flyway_schema_history")).isEqualTo("1");
+      operatorDb.close();
+      Answer down = admin.get("/health");
+      assertThat(down.status()).isEqualTo(503);
+      assertThat(down.header("Retry-After")).isEqualTo("5");
+      assertThat(down.json()).isEqualTo(new JsonObject().put("status", "DOWN").put("database", "DOWN"));
+    }
+  }
+}

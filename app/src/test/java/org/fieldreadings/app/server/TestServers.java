@@ -1,0 +1,21 @@
+package org.fieldreadings.app.server;
+
+import io.vertx.core.json.JsonObject;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import org.fieldreadings.core.config.ConfigLoader;
+
+/** Configurations for servers under test: loopback, ports chosen by the system, the given data directory. */
+public final class TestServers {
+
+  private TestServers() {}
+
+  /** The configuration the given {@code FR_*} variables make, on top of the test defaults. */
+  public static JsonObject config(Path dataDir, Map<String, String> env) {
+    Map<String, String> all = new HashMap<>(Map.of(
+        "FR_HTTP_HOST", "127.0.0.1", "FR_HTTP_PORT", "0", "FR_ADMIN_PORT", "0", "FR_DATA_DIR", dataDir.toString()));
+    all.putAll(env);
+    return ConfigLoader.load(null, all);
+  }
+}

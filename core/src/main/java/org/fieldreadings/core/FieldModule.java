@@ -1,0 +1,25 @@
+package org.fieldreadings.core;
+
+import io.vertx.core.Deployable;
+import io.vertx.ext.web.Router;
+import org.fieldreadings.core.db.ModuleSchema;
+import org.fieldreadings.core.http.EdgeContext;
+
+/**
+ * What a module gives the application: its schema, its verticle, and the routes it serves on the public
+ * ({@code /api}) and admin ({@code /admin}) listeners. Routes are mounted once per HTTP edge verticle instance.
+ */
+public interface FieldModule {
+
+  /** The schema this module owns and migrates. */
+  ModuleSchema schema();
+
+  /** A new instance of the module's verticle (its event-bus consumers and background work). */
+  Deployable verticle();
+
+  /** Mounts the module's public routes on the {@code /api} router. */
+  void mountApi(Router api, EdgeContext edge);
+
+  /** Mounts the module's admin routes on the {@code /admin} router (behind the admin token). */
+  default void mountAdmin(Router admin, EdgeContext edge) {}
+}

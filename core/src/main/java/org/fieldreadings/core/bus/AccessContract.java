@@ -1,0 +1,14 @@
+package org.fieldreadings.core.bus;
+
+/** Event-bus contract of the access module: what other modules and the HTTP edge may ask it. */
+public interface AccessContract {
+
+  /**
+   * Request {@code {"apiKey": "..."}}; reply {@code {"entityId": "..."}} for an active entity key, or
+   * {@code {"ingestProfile": "PROFILE_B"}} for an ingest key. Fails {@link BusFailure#UNAUTHORIZED} otherwise.
+   */
+  String AUTHENTICATE = "access.authenticate";
+
+  /** Published {@code {"entityId": "..."}} when an entity's key stops working; every auth cache evicts it. */
+  String KEY_REVOKED = "access.key-revoked";
+}

@@ -1,0 +1,41 @@
+package org.fieldreadings.core.bus;
+
+import io.vertx.core.eventbus.Message;
+import io.vertx.pgclient.PgException;
+import java.net.ConnectException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Fails an event-bus request with the right {@link BusFailure} code for whatever went wrong. */
+public final class BusReplies {
+
+  private static final Logger LOG = LoggerFactory.getLogger(BusReplies.class);
+
+  private BusReplies() {}
+
+  public static void fail(Message<?> message, Throwable error) {
+    if (error instanceof BusFailureException f) {
+      message.fail(f.code(), f.getMessage());
+    } else if (isUnavailable(error)) {
+      LOG.warn("{}: database unavailable: {}", message.address(), error.getMessage());
+      message.fail(BusFailure.UNAVAILABLE, "database unavailable");
+    } else {
+      LOG.error("{}: unexpected failure", message.address(), error);
+      message.fail(500, "internal error");
+    }
+  }
+
+  /** Connection-level failures (SQLSTATE classes 08 and 57, refused or closed connections) mean "try later". */
+  static boolean isUnavailable(Throwable error) {
+    for (Throwable t = error; t != null; t = t.getCause()) {
+      if (t instanceof PgException pg && pg.getSqlState() != null
+          && (pg.getSqlState().startsWith("08") || pg.getSqlState().startsWith("57"))) {
+        return true;
+      }
+      if (t instanceof ConnectException || t instanceof io.vertx.sqlclient.ClosedConnectionException) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

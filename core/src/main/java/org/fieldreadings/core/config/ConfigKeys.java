@@ -1,0 +1,93 @@
+package org.fieldreadings.core.config;
+
+import static org.fieldreadings.core.config.ValueParsers.base64Key;
+import static org.fieldreadings.core.config.ValueParsers.bool;
+import static org.fieldreadings.core.config.ValueParsers.email;
+import static org.fieldreadings.core.config.ValueParsers.intRange;
+import static org.fieldreadings.core.config.ValueParsers.nonEmpty;
+import static org.fieldreadings.core.config.ValueParsers.oneOf;
+import static org.fieldreadings.core.config.ValueParsers.positiveDuration;
+import static org.fieldreadings.core.config.ValueParsers.postgresUrl;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/** Every configuration key of the service (OPERATIONS.md plus the additions documented in the README). */
+public final class ConfigKeys {
+
+  private static final String HOST = "a host name or address";
+  private static final String PORT = "a port number from 0 to 65535";
+  private static final String DURATION = "a positive ISO-8601 duration such as PT15M";
+
+  public static final ConfigKey<String> HTTP_HOST = plain("http.host", HOST, nonEmpty(), "0.0.0.0");
+  public static final ConfigKey<Integer> HTTP_PORT = plain("http.port", PORT, intRange(0, 65535), 8080);
+  public static final ConfigKey<Integer> HTTP_INSTANCES =
+      plain("http.instances", "an integer from 1 to 64", intRange(1, 64), Runtime.getRuntime().availableProcessors());
+  public static final ConfigKey<String> ADMIN_HOST = plain("admin.host", HOST, nonEmpty(), "127.0.0.1");
+  public static final ConfigKey<Integer> ADMIN_PORT = plain("admin.port", PORT, intRange(0, 65535), 8081);
+  public static final ConfigKey<String> ADMIN_TOKEN =
+      secret("admin.token", "a token of at least 16 characters", minLength(16));
+  public static final ConfigKey<String> DATA_DIR = plain("data.dir", "a directory path", nonEmpty(), "./data");
+  public static final ConfigKey<String> DATABASE_URL = secret(
+      "database.url", "a URL postgresql://user:pass@host:5432/db", postgresUrl());
+  public static final ConfigKey<Integer> DATABASE_POOL_SIZE =
+      plain("database.pool.size", "an integer from 1 to 200", intRange(1, 200), 8);
+  public static final ConfigKey<String> MAIL_SMTP_HOST = plain("mail.smtp.host", HOST, nonEmpty(), null);
+  public static final ConfigKey<Integer> MAIL_SMTP_PORT = plain("mail.smtp.port", PORT, intRange(1, 65535), 587);
+  public static final ConfigKey<String> MAIL_SMTP_USERNAME =
+      plain("mail.smtp.username", "a user name", nonEmpty(), null);
+  public static final ConfigKey<String> MAIL_SMTP_PASSWORD = secret("mail.smtp.password", "a password", nonEmpty());
+  public static final ConfigKey<String> MAIL_SMTP_STARTTLS = plain(
+      "mail.smtp.starttls", "one of DISABLED, OPTIONAL, REQUIRED",
+      oneOf(Set.of("DISABLED", "OPTIONAL", "REQUIRED")), "OPTIONAL");
+  public static final ConfigKey<String> MAIL_FROM = plain("mail.from", "an e-mail address", email(), "no-reply@localhost");
+  public static final ConfigKey<String> SECURITY_MASTER_KEY =
+      secret("security.master.key", "32 bytes in base64", base64Key(32));
+  public static final ConfigKey<String> ACCESS_TOKEN_TTL = plain("access.token.ttl", DURATION, positiveDuration(), "PT15M");
+  public static final ConfigKey<Integer> RATELIMIT_KEY_RPS =
+      plain("ratelimit.key.rps", "an integer from 1 to 1000000", intRange(1, 1_000_000), 20);
+  public static final ConfigKey<Integer> RATELIMIT_KEY_BURST =
+      plain("ratelimit.key.burst", "an integer from 1 to 1000000", intRange(1, 1_000_000), 40);
+  public static final ConfigKey<Integer> RATELIMIT_TOKEN_EMAIL_HOURLY =
+      plain("ratelimit.token.email.hourly", "an integer from 1 to 1000000", intRange(1, 1_000_000), 5);
+  public static final ConfigKey<Integer> RATELIMIT_TOKEN_CLIENT_HOURLY =
+      plain("ratelimit.token.client.hourly", "an integer from 1 to 1000000", intRange(1, 1_000_000), 30);
+  public static final ConfigKey<Boolean> DEMO = plain("demo", "true or false", bool(), null);
+
+  /** All keys, in the order of the README's configuration table. */
+  public static final List<ConfigKey<?>> ALL = List.of(
+      HTTP_HOST, HTTP_PORT, HTTP_INSTANCES, ADMIN_HOST, ADMIN_PORT, ADMIN_TOKEN, DATA_DIR, DATABASE_URL,
+      DATABASE_POOL_SIZE, MAIL_SMTP_HOST, MAIL_SMTP_PORT, MAIL_SMTP_USERNAME, MAIL_SMTP_PASSWORD, MAIL_SMTP_STARTTLS,
+      MAIL_FROM, SECURITY_MASTER_KEY, ACCESS_TOKEN_TTL, RATELIMIT_KEY_RPS, RATELIMIT_KEY_BURST,
+      RATELIMIT_TOKEN_EMAIL_HOURLY, RATELIMIT_TOKEN_CLIENT_HOURLY, DEMO);
+
+  private ConfigKeys() {}
+
+  /** The key with this dotted name. */
+  public static Optional<ConfigKey<?>> byName(String name) {
+    return ALL.stream().filter(k -> k.name().equals(name)).findFirst();
+  }
+
+  /** The key set by this environment variable. */
+  public static Optional<ConfigKey<?>> byEnvName(String envName) {
+    return ALL.stream().filter(k -> k.envName().equals(envName)).findFirst();
+  }
+
+  private static <T> ConfigKey<T> plain(String name, String expected, java.util.function.Function<String, T> parser, T def) {
+    return new ConfigKey<>(name, expected, parser, def, false);
+  }
+
+  private static ConfigKey<String> secret(String name, String expected, java.util.function.Function<String, String> parser) {
+    return new ConfigKey<>(name, expected, parser, null, true);
+  }
+
+  private static java.util.function.Function<String, String> minLength(int length) {
+    return raw -> {
+      if (raw.length() < length) {
+        throw new IllegalArgumentException((String) null);
+      }
+      return raw;
+    };
+  }
+}

@@ -1,0 +1,103 @@
+package org.fieldreadings.core.config;
+
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.Base64;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.Function;
+
+/** The value types configuration keys use. Each parser throws {@link IllegalArgumentException} on a bad value. */
+final class ValueParsers {
+
+  private ValueParsers() {}
+
+  static Function<String, String> nonEmpty() {
+    return raw -> {
+      if (raw.isEmpty()) {
+        throw new IllegalArgumentException("empty");
+      }
+      return raw;
+    };
+  }
+
+  static Function<String, Integer> intRange(int min, int max) {
+    return raw -> {
+      int value;
+      try {
+        value = Integer.parseInt(raw);
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException("not an integer");
+      }
+      if (value < min || value > max) {
+        throw new IllegalArgumentException("out of range");
+      }
+      return value;
+    };
+  }
+
+  static Function<String, Boolean> bool() {
+    return raw -> switch (raw.toLowerCase(Locale.ROOT)) {
+      case "true" -> true;
+      case "false" -> false;
+      default -> throw new IllegalArgumentException((String) null);
+    };
+  }
+
+  /** ISO-8601 duration, kept in its canonical text form so the JSON config stays plain. */
+  static Function<String, String> positiveDuration() {
+    return raw -> {
+      Duration duration;
+      try {
+        duration = Duration.parse(raw);
+      } catch (DateTimeParseException e) {
+        throw new IllegalArgumentException((String) null);
+      }
+      if (duration.isNegative() || duration.isZero()) {
+        throw new IllegalArgumentException("must be positive");
+      }
+      return duration.toString();
+    };
+  }
+
+  static Function<String, String> oneOf(Set<String> allowed) {
+    return raw -> {
+      String upper = raw.toUpperCase(Locale.ROOT);
+      if (!allowed.contains(upper)) {
+        throw new IllegalArgumentException((String) null);
+      }
+      return upper;
+    };
+  }
+
+  static Function<String, String> email() {
+    return raw -> {
+      if (!raw.matches("[^@\\s]+@[^@\\s]+")) {
+        throw new IllegalArgumentException((String) null);
+      }
+      return raw;
+    };
+  }
+
+  static Function<String, String> base64Key(int bytes) {
+    return raw -> {
+      byte[] key;
+      try {
+        key = Base64.getDecoder().decode(raw);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("not base64");
+      }
+      if (key.length != bytes) {
+        throw new IllegalArgumentException(key.length + " bytes");
+      }
+      return raw;
+    };
+  }
+
+  static Function<String, String> postgresUrl() {
+    return raw -> {
+      org.fieldreadings.core.db.DatabaseUrl.parse(raw);
+      return raw;
+    };
+  }
+}

@@ -1,0 +1,46 @@
+package org.fieldreadings.core.db;
+
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import io.vertx.pgclient.PgBuilder;
+import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.PoolOptions;
+import org.fieldreadings.core.config.ConfigKeys;
+
+/** The PostgreSQL pool: one shared set of connections per node, whichever verticle asks for it. */
+public final class Pools {
+
+  private static final String SHARED_NAME = "field-readings";
+
+  private Pools() {}
+
+  /**
+   * A handle on the node's shared pool; each verticle takes its own handle, which Vert.x closes when the verticle
+   * is undeployed (the connections close with the last handle).
+   */
+  public static Pool shared(Vertx vertx, DatabaseUrl url, int size) {
+    return PgBuilder.pool()
+        .with(new PoolOptions().setShared(true).setName(SHARED_NAME).setMaxSize(size).setMaxWaitQueueSize(1000))
+        .connectingTo(connectOptions(url))
+        .using(vertx)
+        .build();
+  }
+
+  /** The shared pool of the configuration's {@code database.url} and {@code database.pool.size}. */
+  public static Pool shared(Vertx vertx, JsonObject config) {
+    return shared(vertx, DatabaseUrl.parse(ConfigKeys.DATABASE_URL.get(config)), ConfigKeys.DATABASE_POOL_SIZE.get(config));
+  }
+
+  public static PgConnectOptions connectOptions(DatabaseUrl url) {
+    return new PgConnectOptions()
+        .setHost(url.host())
+        .setPort(url.port())
+        .setDatabase(url.database())
+        .setUser(url.user())
+        .setPassword(url.password())
+        .setCachePreparedStatements(true)
+        .setPipeliningLimit(256)
+        .setReconnectAttempts(0);
+  }
+}

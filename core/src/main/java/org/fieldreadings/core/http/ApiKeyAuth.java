@@ -1,0 +1,90 @@
+package org.fieldreadings.core.http;
+
+import io.vertx.core.Handler;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.auth.User;
+import io.vertx.ext.web.RoutingContext;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.fieldreadings.core.bus.AccessContract;
+
+/**
+ * The {@code Authorization: ApiKey <key>} check in front of protected routes (SPEC.md 5, API-DECISIONS.md).
+ * The scheme word matches case-insensitively, followed by exactly one space and a key without whitespace;
+ * a missing or malformed header, an unknown key or a revoked key all give the same 401.
+ */
+public final class ApiKeyAuth {
+
+  /** The challenge sent with every 401 of the public API. */
+  public static final String CHALLENGE = "ApiKey realm=\"api\"";
+
+  private static final Pattern HEADER = Pattern.compile("(?i:ApiKey) (\\S+)");
+  private static final String USER = "fieldreadings.user";
+
+  private final ApiKeyAuthProvider provider;
+
+  public ApiKeyAuth(ApiKeyAuthProvider provider) {
+    this.provider = provider;
+  }
+
+  /** The handler for routes an entity's key may call; the entity id is then {@link #entityId(RoutingContext)}. */
+  public Handler<RoutingContext> entity() {
+    return handler(ApiKeyPrincipal.ENTITY);
+  }
+
+  /** The handler for ingest routes, which only ingest keys may call. */
+  public Handler<RoutingContext> ingest() {
+    return handler(ApiKeyPrincipal.INGEST);
+  }
+
+  /** The entity whose key authenticated this request. */
+  public static String entityId(RoutingContext ctx) {
+    return ctx.<User>get(USER).principal().getString(ApiKeyPrincipal.ENTITY_ID);
+  }
+
+  /** The profile of the ingest key that authenticated this request. */
+  public static String ingestProfile(RoutingContext ctx) {
+    return ctx.<User>get(USER).principal().getString(ApiKeyPrincipal.INGEST_PROFILE);
+  }
+
+  /** The API key of a well-formed header, or null. */
+  public static String keyOf(String header) {
+    if (header == null) {
+      return null;
+    }
+    Matcher matcher = HEADER.matcher(header);
+    return matcher.matches() ? matcher.group(1) : null;
+  }
+
+  /** Subscribes the provider's cache to revocations published on this node's event bus. */
+  public static void evictOnRevocation(Vertx vertx, ApiKeyAuthProvider provider) {
+    vertx.eventBus().<JsonObject>consumer(AccessContract.KEY_REVOKED,
+        msg -> provider.evictEntity(msg.body().getString("entityId")));
+  }
+
+  private Handler<RoutingContext> handler(String kind) {
+    return ctx -> {
+      String key = keyOf(ctx.request().getHeader("Authorization"));
+      if (key == null) {
+        ctx.fail(unauthorized());
+        return;
+      }
+      provider.authenticate(key).onComplete(result -> {
+        if (result.failed()) {
+          ctx.fail(result.cause() instanceof io.vertx.core.eventbus.ReplyException reply && reply.failureCode() == 401
+              ? unauthorized() : result.cause());
+        } else if (!kind.equals(result.result().principal().getString(ApiKeyPrincipal.KIND))) {
+          ctx.fail(unauthorized());
+        } else {
+          ctx.put(USER, result.result());
+          ctx.next();
+        }
+      });
+    };
+  }
+
+  private static ProblemException unauthorized() {
+    return ProblemException.of(401, "A valid 'Authorization: ApiKey <key>' header is required.");
+  }
+}

@@ -1,0 +1,26 @@
+package org.fieldreadings.devices;
+
+import io.vertx.core.Deployable;
+import io.vertx.ext.web.Router;
+import org.fieldreadings.core.FieldModule;
+import org.fieldreadings.core.db.ModuleSchema;
+import org.fieldreadings.core.http.EdgeContext;
+
+/** The devices module as the application sees it: schema `devices`, {@link DevicesVerticle} and its routes. */
+public final class DevicesModule implements FieldModule {
+
+  public static final ModuleSchema SCHEMA = new ModuleSchema("devices");
+
+  @Override
+  public ModuleSchema schema() {
+    return SCHEMA;
+  }
+
+  @Override
+  public Deployable verticle() {
+    return new DevicesVerticle();
+  }
+
+  @Override
+  public void mountApi(Router api, EdgeContext edge) {}
+}

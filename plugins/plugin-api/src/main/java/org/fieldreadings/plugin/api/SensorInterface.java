@@ -1,0 +1,26 @@
+package org.fieldreadings.plugin.api;
+
+/**
+ * One interface (measurement channel) of the catalog, e.g. {@code AirTemp} or {@code SMraw30}. Instances come only
+ * from {@link InterfaceCatalog} and {@link InterfaceFamily}, so a name outside SPEC.md 2.3 cannot be expressed.
+ *
+ * @param position zero-based position in catalog order (the order of responses)
+ * @param name the exact, case-sensitive interface name
+ * @param family the family the interface belongs to
+ * @param depthCm the depth in centimetres for a depth family, 0 otherwise
+ */
+public record SensorInterface(int position, String name, InterfaceFamily family, int depthCm) {
+
+  public Unit unit() {
+    return family.unit();
+  }
+
+  public AggregationFunction aggregation() {
+    return family.aggregation();
+  }
+
+  @Override
+  public String toString() {
+    return name;
+  }
+}

@@ -9,6 +9,9 @@ public interface AccessContract {
    */
   String AUTHENTICATE = "access.authenticate";
 
+  /** Request {@code {"entityId": "..."}}; reply {@code {"exists": true|false}}. For admin operations of other modules. */
+  String ENTITY_EXISTS = "access.entity-exists";
+
   /** Published {@code {"entityId": "..."}} when an entity's key stops working; every auth cache evicts it. */
   String KEY_REVOKED = "access.key-revoked";
 }

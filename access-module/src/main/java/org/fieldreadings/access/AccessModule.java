@@ -22,5 +22,12 @@ public final class AccessModule implements FieldModule {
   }
 
   @Override
-  public void mountApi(Router api, EdgeContext edge) {}
+  public void mountApi(Router api, EdgeContext edge) {
+    AccessRoutes.mount(api, edge);
+  }
+
+  @Override
+  public void mountAdmin(Router admin, EdgeContext edge) {
+    AccessAdminRoutes.mount(admin, edge.vertx().eventBus());
+  }
 }

@@ -5,38 +5,75 @@ import io.vertx.core.VerticleBase;
 import io.vertx.core.eventbus.Message;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
-import io.vertx.sqlclient.Tuple;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Function;
 import org.fieldreadings.core.bus.AccessContract;
-import org.fieldreadings.core.bus.BusFailure;
-import org.fieldreadings.core.bus.BusFailureException;
 import org.fieldreadings.core.bus.BusReplies;
 import org.fieldreadings.core.config.ConfigKeys;
+import org.fieldreadings.core.db.DatabaseUrl;
 import org.fieldreadings.core.db.Pools;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
-/** The access module's event-bus consumers: key authentication. */
+/**
+ * The access module's event-bus consumers (authentication, entities, keys, tokens), its mail sender, the relay
+ * of other nodes' key changes, and hourly housekeeping of expired rows.
+ */
 final class AccessVerticle extends VerticleBase {
 
-  private Pool pool;
-  private KeyVault vault;
+  private static final Logger LOG = LoggerFactory.getLogger(AccessVerticle.class);
+  private static final long HOUSEKEEPING_MS = Duration.ofMinutes(10).toMillis();
+
+  private MailSender mailSender;
+  private KeyChangeListener keyChanges;
 
   @Override
   public Future<?> start() {
-    pool = Pools.shared(vertx, config());
-    vault = KeyVault.fromBase64(ConfigKeys.SECURITY_MASTER_KEY.get(config()));
-    return vertx.eventBus().<JsonObject>consumer(AccessContract.AUTHENTICATE, this::authenticate).completion();
+    Pool pool = Pools.shared(vertx, config());
+    KeyVault vault = KeyVault.fromBase64(ConfigKeys.SECURITY_MASTER_KEY.get(config()));
+    ApiKeys keys = new ApiKeys(vertx, pool, vault);
+    Entities entities = new Entities(pool);
+    TokenRequests tokens = new TokenRequests(vertx, pool, vault, new TokenRequests.Policy(
+        Duration.parse(ConfigKeys.ACCESS_TOKEN_TTL.get(config())),
+        ConfigKeys.RATELIMIT_TOKEN_EMAIL_HOURLY.get(config()),
+        ConfigKeys.RATELIMIT_TOKEN_CLIENT_HOURLY.get(config())));
+    mailSender = new MailSender(vertx, pool, vault, MailTransport.fromConfig(vertx, config()),
+        ConfigKeys.MAIL_FROM.get(config()));
+    keyChanges = new KeyChangeListener(vertx, DatabaseUrl.parse(ConfigKeys.DATABASE_URL.get(config())));
+    vertx.setPeriodic(HOUSEKEEPING_MS, id -> housekeeping(pool));
+    return Future.all(List.of(
+        consume(AccessContract.AUTHENTICATE, body -> keys.authenticate(body.getString("apiKey", ""))),
+        consume(AccessContract.ENTITY_EXISTS, body -> entities.exists(body.getString("entityId", ""))),
+        consume(AccessAddresses.REQUEST_TOKEN, body -> tokens.request(body.getString("email"),
+            body.getString("clientAddress")).map(v -> new JsonObject())),
+        consume(AccessAddresses.EXCHANGE_TOKEN, body -> keys.exchange(body.getString("token"))),
+        consume(AccessAddresses.REVOKE, body -> keys.revoke(body.getString("entityId")).map(v -> new JsonObject())),
+        consume(AccessAddresses.CREATE_ENTITY, body -> entities.create(body.getString("email"), body.getString("name"))),
+        consume(AccessAddresses.LIST_ENTITIES, body -> entities.list()),
+        consume(AccessAddresses.ISSUE_KEY, body -> keys.issue(body.getString("entityId"))),
+        consume(AccessAddresses.CREATE_INGEST_KEY, body -> keys.createIngestKey(body.getString("profile"))),
+        mailSender.start(),
+        keyChanges.start()));
   }
 
-  private void authenticate(Message<JsonObject> message) {
-    String apiKey = message.body().getString("apiKey", "");
-    pool.preparedQuery("SELECT entity_id FROM access.api_key WHERE lookup_digest = $1 AND revoked_at IS NULL")
-        .execute(Tuple.of(io.vertx.core.buffer.Buffer.buffer(vault.digest(apiKey))))
-        .map(rows -> {
-          if (rows.size() == 0) {
-            throw new BusFailureException(BusFailure.UNAUTHORIZED, "unknown or revoked key");
-          }
-          return new JsonObject().put("entityId", rows.iterator().next().getString(0));
-        })
-        .onSuccess(message::reply)
-        .onFailure(e -> BusReplies.fail(message, e));
+  @Override
+  public Future<?> stop() {
+    return Future.all(mailSender.stop(), keyChanges.stop());
+  }
+
+  private Future<Void> consume(String address, Function<JsonObject, Future<JsonObject>> handler) {
+    return vertx.eventBus().<JsonObject>consumer(address, (Message<JsonObject> message) -> handler
+            .apply(message.body() == null ? new JsonObject() : message.body())
+            .onSuccess(message::reply)
+            .onFailure(error -> BusReplies.fail(message, error)))
+        .completion();
+  }
+
+  private void housekeeping(Pool pool) {
+    pool.query(AccessQueries.PURGE_TOKEN_REQUESTS).execute()
+        .compose(v -> pool.query(AccessQueries.PURGE_EXPIRED_TOKENS).execute())
+        .compose(v -> pool.query(AccessQueries.PURGE_SENT_MAILS).execute())
+        .onFailure(e -> LOG.warn("access housekeeping skipped: {}", e.getMessage()));
   }
 }

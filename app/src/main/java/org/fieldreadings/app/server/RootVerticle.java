@@ -10,6 +10,7 @@ import org.fieldreadings.core.FieldModule;
 import org.fieldreadings.core.config.ConfigKeys;
 import org.fieldreadings.core.http.ApiKeyAuth;
 import org.fieldreadings.core.http.ApiKeyAuthProvider;
+import org.fieldreadings.core.http.KeyRateLimiter;
 
 /**
  * Deploys the module verticles, then the HTTP edge: the public listener (one verticle per event loop, all on the
@@ -32,7 +33,8 @@ final class RootVerticle extends VerticleBase {
   public Future<?> start() {
     ApiKeyAuthProvider authProvider = new ApiKeyAuthProvider(vertx, AUTH_CACHE_TTL);
     ApiKeyAuth.evictOnRevocation(vertx, authProvider);
-    ApiKeyAuth auth = new ApiKeyAuth(authProvider);
+    ApiKeyAuth auth = new ApiKeyAuth(authProvider, new KeyRateLimiter(ConfigKeys.RATELIMIT_KEY_RPS.get(config()),
+        ConfigKeys.RATELIMIT_KEY_BURST.get(config())));
     Future<?> chain = Future.succeededFuture();
     for (FieldModule module : modules) {
       chain = chain.compose(v -> vertx.deployVerticle(module.verticle(), new DeploymentOptions().setConfig(config())));

@@ -11,6 +11,15 @@ public final class TestServers {
 
   private TestServers() {}
 
+  /** A port nothing listens on right now, for servers that cannot pick their own (e.g. the test SMTP server). */
+  public static int freePort() {
+    try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      return socket.getLocalPort();
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
   /** The configuration the given {@code FR_*} variables make, on top of the test defaults. */
   public static JsonObject config(Path dataDir, Map<String, String> env) {
     Map<String, String> all = new HashMap<>(Map.of(

@@ -12,7 +12,8 @@ import org.fieldreadings.core.bus.AccessContract;
 /**
  * The {@code Authorization: ApiKey <key>} check in front of protected routes (SPEC.md 5, API-DECISIONS.md).
  * The scheme word matches case-insensitively, followed by exactly one space and a key without whitespace;
- * a missing or malformed header, an unknown key or a revoked key all give the same 401.
+ * a missing or malformed header, an unknown key or a revoked key all give the same 401. An authenticated key over
+ * its rate limit gets a 429 with {@code Retry-After}.
  */
 public final class ApiKeyAuth {
 
@@ -23,9 +24,11 @@ public final class ApiKeyAuth {
   private static final String USER = "fieldreadings.user";
 
   private final ApiKeyAuthProvider provider;
+  private final KeyRateLimiter limiter;
 
-  public ApiKeyAuth(ApiKeyAuthProvider provider) {
+  public ApiKeyAuth(ApiKeyAuthProvider provider, KeyRateLimiter limiter) {
     this.provider = provider;
+    this.limiter = limiter;
   }
 
   /** The handler for routes an entity's key may call; the entity id is then {@link #entityId(RoutingContext)}. */
@@ -77,6 +80,12 @@ public final class ApiKeyAuth {
         } else if (!kind.equals(result.result().principal().getString(ApiKeyPrincipal.KIND))) {
           ctx.fail(unauthorized());
         } else {
+          long retryAfter = limiter.acquire(key);
+          if (retryAfter > 0) {
+            ctx.fail(new ProblemException(Problem.of(429, "Too many requests for this key; retry in " + retryAfter
+                + " s."), java.util.Map.of("Retry-After", Long.toString(retryAfter))));
+            return;
+          }
           ctx.put(USER, result.result());
           ctx.next();
         }

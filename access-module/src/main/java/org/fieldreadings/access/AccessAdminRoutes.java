@@ -1,0 +1,81 @@
+package org.fieldreadings.access;
+
+import io.vertx.core.eventbus.EventBus;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
+import java.util.ArrayList;
+import java.util.List;
+import org.fieldreadings.core.http.FieldError;
+import org.fieldreadings.core.http.JsonBodies;
+import org.fieldreadings.core.http.Problem;
+import org.fieldreadings.core.http.ProblemException;
+import org.fieldreadings.plugin.api.Profile;
+
+/** Support's side of access (OPERATIONS.md admin API): entities, support-issued keys, ingest keys. */
+final class AccessAdminRoutes {
+
+  private static final int BODY_LIMIT = 16 * 1024;
+  private static final int MAX_NAME = 200;
+
+  private final EventBus bus;
+
+  private AccessAdminRoutes(EventBus bus) {
+    this.bus = bus;
+  }
+
+  static void mount(Router admin, EventBus bus) {
+    AccessAdminRoutes routes = new AccessAdminRoutes(bus);
+    admin.post("/entities").consumes("application/json").produces("application/json")
+        .handler(BodyHandler.create().setBodyLimit(BODY_LIMIT)).handler(routes::createEntity);
+    admin.get("/entities").produces("application/json").handler(routes::listEntities);
+    admin.post("/entities/:entityId/key").produces("application/json").handler(routes::issueKey);
+    admin.post("/ingest-keys").consumes("application/json").produces("application/json")
+        .handler(BodyHandler.create().setBodyLimit(BODY_LIMIT)).handler(routes::createIngestKey);
+  }
+
+  private void createEntity(RoutingContext ctx) {
+    JsonObject body = JsonBodies.object(ctx);
+    List<FieldError> errors = new ArrayList<>();
+    Object email = body.getValue("email");
+    if (!(email instanceof String address) || !EmailAddress.isValid(address)) {
+      errors.add(new FieldError("email", "must be an e-mail address such as name@example.com"));
+    }
+    Object name = body.getValue("name", email);
+    if (!(name instanceof String text) || text.isBlank() || text.length() > MAX_NAME) {
+      errors.add(new FieldError("name", "must be a text of 1 to " + MAX_NAME + " characters"));
+    }
+    if (!errors.isEmpty()) {
+      ctx.fail(new ProblemException(Problem.invalid(errors)));
+      return;
+    }
+    reply(ctx, 201, AccessAddresses.CREATE_ENTITY, new JsonObject().put("email", email).put("name", name));
+  }
+
+  private void listEntities(RoutingContext ctx) {
+    bus.<JsonObject>request(AccessAddresses.LIST_ENTITIES, new JsonObject())
+        .onSuccess(reply -> ctx.json(reply.body().getJsonArray("entities")))
+        .onFailure(ctx::fail);
+  }
+
+  private void issueKey(RoutingContext ctx) {
+    reply(ctx, 201, AccessAddresses.ISSUE_KEY, new JsonObject().put("entityId", ctx.pathParam("entityId")));
+  }
+
+  private void createIngestKey(RoutingContext ctx) {
+    Object profile = JsonBodies.object(ctx).getValue("profile");
+    if (!(profile instanceof String name) || Profile.parse(name).isEmpty()) {
+      ctx.fail(new ProblemException(Problem.invalid("profile", "must be one of " + Profile.allowedValues())));
+      return;
+    }
+    reply(ctx, 201, AccessAddresses.CREATE_INGEST_KEY, new JsonObject().put("profile", profile));
+  }
+
+  private void reply(RoutingContext ctx, int status, String address, JsonObject request) {
+    bus.<JsonObject>request(address, request)
+        .onSuccess(reply -> ctx.response().setStatusCode(status).putHeader("Content-Type", "application/json")
+            .end(reply.body().encode()))
+        .onFailure(ctx::fail);
+  }
+}

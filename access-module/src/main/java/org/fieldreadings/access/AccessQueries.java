@@ -1,0 +1,99 @@
+package org.fieldreadings.access;
+
+/** The access module's SQL, in one place. */
+final class AccessQueries {
+
+  static final String AUTHENTICATE = """
+      SELECT entity_id, NULL AS profile FROM access.api_key WHERE lookup_digest = $1 AND revoked_at IS NULL
+      UNION ALL
+      SELECT NULL, profile FROM access.ingest_key WHERE lookup_digest = $1""";
+
+  static final String ENTITY_EXISTS = "SELECT 1 FROM access.entity WHERE entity_id = $1";
+
+  static final String INSERT_ENTITY = "INSERT INTO access.entity (entity_id, email, name) VALUES ($1, $2, $3)";
+
+  static final String LIST_ENTITIES = """
+      SELECT e.entity_id, e.email, e.name,
+             CASE WHEN k.entity_id IS NULL THEN 'NONE' WHEN k.revoked_at IS NULL THEN 'ACTIVE' ELSE 'REVOKED' END
+               AS key_status
+      FROM access.entity e LEFT JOIN access.api_key k USING (entity_id)
+      ORDER BY e.created_at, e.entity_id""";
+
+  static final String RECORD_TOKEN_REQUEST =
+      "INSERT INTO access.token_request (email_digest, client_digest) VALUES ($1, $2)";
+
+  /** Both counts include the request just recorded; the entity columns are null for an unknown address. */
+  static final String TOKEN_REQUEST_CONTEXT = """
+      SELECT (SELECT count(*) FROM access.token_request
+              WHERE email_digest = $1 AND requested_at > now() - interval '1 hour') AS by_email,
+             (SELECT count(*) FROM access.token_request
+              WHERE client_digest = $2 AND requested_at > now() - interval '1 hour') AS by_client,
+             e.entity_id, e.email, e.name
+      FROM (SELECT 1) AS one LEFT JOIN access.entity e ON lower(e.email) = lower($3)""";
+
+  /** Runs on both paths; inserts nothing for an unknown entity, so known and unknown addresses cost the same. */
+  static final String UPSERT_TOKEN = """
+      INSERT INTO access.access_token (entity_id, token_digest, expires_at)
+      SELECT entity_id, $2, $3 FROM access.entity WHERE entity_id = $1
+      ON CONFLICT (entity_id) DO UPDATE
+        SET token_digest = excluded.token_digest, expires_at = excluded.expires_at, created_at = now()""";
+
+  static final String ENQUEUE_MAIL = """
+      INSERT INTO access.mail_outbox (payload)
+      SELECT $2 FROM access.entity WHERE entity_id = $1""";
+
+  /** Single use: the token row is gone once exchanged. */
+  static final String CONSUME_TOKEN = """
+      DELETE FROM access.access_token WHERE token_digest = $1
+      RETURNING entity_id, expires_at > now() AS valid""";
+
+  static final String KEY_OF_ENTITY = """
+      SELECT key_ciphertext, revoked_at IS NOT NULL AS revoked FROM access.api_key WHERE entity_id = $1""";
+
+  static final String CREATE_KEY_IF_NONE = """
+      INSERT INTO access.api_key (entity_id, lookup_digest, key_ciphertext) VALUES ($1, $2, $3)
+      ON CONFLICT (entity_id) DO NOTHING""";
+
+  /** Support's key: replaces any previous key, revoked or not. Updates nothing for an unknown entity. */
+  static final String REPLACE_KEY = """
+      INSERT INTO access.api_key (entity_id, lookup_digest, key_ciphertext)
+      SELECT entity_id, $2, $3 FROM access.entity WHERE entity_id = $1
+      ON CONFLICT (entity_id) DO UPDATE
+        SET lookup_digest = excluded.lookup_digest, key_ciphertext = excluded.key_ciphertext,
+            issued_at = now(), revoked_at = NULL""";
+
+  static final String REVOKE_KEY =
+      "UPDATE access.api_key SET revoked_at = now() WHERE entity_id = $1 AND revoked_at IS NULL";
+
+  static final String DROP_TOKENS_OF_ENTITY = "DELETE FROM access.access_token WHERE entity_id = $1";
+
+  /** Tells every node sharing the database; each evicts its authentication cache. */
+  static final String NOTIFY_KEY_CHANGED = "SELECT pg_notify('" + KeyChangeListener.CHANNEL + "', $1)";
+
+  static final String INSERT_INGEST_KEY = "INSERT INTO access.ingest_key (lookup_digest, profile) VALUES ($1, $2)";
+
+  /** Claims due mails with a lease, so a crashed sender's mails are retried and two nodes never send one twice. */
+  static final String CLAIM_DUE_MAILS = """
+      UPDATE access.mail_outbox SET attempts = attempts + 1, next_attempt_at = now() + interval '2 minutes'
+      WHERE mail_id IN (SELECT mail_id FROM access.mail_outbox
+                        WHERE sent_at IS NULL AND next_attempt_at <= now()
+                        ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+      RETURNING mail_id, payload, attempts""";
+
+  static final String MARK_MAIL_SENT =
+      "UPDATE access.mail_outbox SET sent_at = now(), payload = NULL, last_error = NULL WHERE mail_id = $1";
+
+  static final String MARK_MAIL_FAILED = """
+      UPDATE access.mail_outbox SET next_attempt_at = now() + $2 * interval '1 millisecond', last_error = $3
+      WHERE mail_id = $1""";
+
+  static final String PURGE_TOKEN_REQUESTS =
+      "DELETE FROM access.token_request WHERE requested_at < now() - interval '1 hour'";
+
+  static final String PURGE_EXPIRED_TOKENS = "DELETE FROM access.access_token WHERE expires_at < now()";
+
+  static final String PURGE_SENT_MAILS =
+      "DELETE FROM access.mail_outbox WHERE sent_at < now() - interval '7 days'";
+
+  private AccessQueries() {}
+}

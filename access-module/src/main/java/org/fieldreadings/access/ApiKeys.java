@@ -1,0 +1,133 @@
+package org.fieldreadings.access;
+
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.json.JsonObject;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.RowSet;
+import io.vertx.sqlclient.SqlConnection;
+import io.vertx.sqlclient.Tuple;
+import org.fieldreadings.core.bus.AccessContract;
+import org.fieldreadings.core.bus.BusFailure;
+import org.fieldreadings.core.bus.BusFailureException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** API keys and ingest keys: authentication, token exchange, revocation and support-issued keys. */
+final class ApiKeys {
+
+  private static final Logger LOG = LoggerFactory.getLogger(ApiKeys.class);
+
+  private final Vertx vertx;
+  private final Pool pool;
+  private final KeyVault vault;
+  private final Digests digests;
+
+  ApiKeys(Vertx vertx, Pool pool, KeyVault vault) {
+    this.vertx = vertx;
+    this.pool = pool;
+    this.vault = vault;
+    this.digests = new Digests(vault);
+  }
+
+  /** The principal of a key: {@code {"entityId"}} or {@code {"ingestProfile"}}; 401 when unknown or revoked. */
+  Future<JsonObject> authenticate(String key) {
+    return pool.preparedQuery(AccessQueries.AUTHENTICATE).execute(Tuple.of(digests.key(key))).map(rows -> {
+      if (rows.size() == 0) {
+        throw new BusFailureException(BusFailure.UNAUTHORIZED, "unknown or revoked key");
+      }
+      Row row = rows.iterator().next();
+      return row.getString("entity_id") != null
+          ? new JsonObject().put("entityId", row.getString("entity_id"))
+          : new JsonObject().put("ingestProfile", row.getString("profile"));
+    });
+  }
+
+  /**
+   * Exchanges a temporary token for the entity's current key, creating the key if the entity never had one.
+   * The token row is deleted in the same transaction, so it works once.
+   */
+  Future<JsonObject> exchange(String token) {
+    return pool.withTransaction(conn -> conn.preparedQuery(AccessQueries.CONSUME_TOKEN)
+        .execute(Tuple.of(digests.token(token)))
+        .compose(rows -> {
+          Row row = rows.size() == 0 ? null : rows.iterator().next();
+          if (row == null || !row.getBoolean("valid")) {
+            throw new BusFailureException(BusFailure.UNAUTHORIZED, "The token is unknown, expired or already used.");
+          }
+          String entityId = row.getString("entity_id");
+          return currentOrNewKey(conn, entityId)
+              .map(apiKey -> new JsonObject().put("entityId", entityId).put("apiKey", apiKey));
+        }))
+        .onSuccess(answer -> LOG.info("temporary token exchanged for the key of entity {}", answer.getString("entityId")));
+  }
+
+  private Future<String> currentOrNewKey(SqlConnection conn, String entityId) {
+    return conn.preparedQuery(AccessQueries.KEY_OF_ENTITY).execute(Tuple.of(entityId)).compose(rows -> {
+      if (rows.size() > 0) {
+        Row key = rows.iterator().next();
+        if (key.getBoolean("revoked")) {
+          throw new BusFailureException(BusFailure.FORBIDDEN, "revoked keys are replaced by support only");
+        }
+        return Future.succeededFuture(vault.decrypt(key.getBuffer("key_ciphertext").getBytes()));
+      }
+      String apiKey = KeyVault.newSecret();
+      return conn.preparedQuery(AccessQueries.CREATE_KEY_IF_NONE)
+          .execute(Tuple.of(entityId, digests.key(apiKey), Buffer.buffer(vault.encrypt(apiKey))))
+          .compose(inserted -> inserted.rowCount() == 1
+              ? Future.succeededFuture(apiKey)
+              : currentOrNewKey(conn, entityId));
+    });
+  }
+
+  /** Revokes the entity's key; every node stops accepting it at once. */
+  Future<Void> revoke(String entityId) {
+    return pool.withTransaction(conn -> conn.preparedQuery(AccessQueries.REVOKE_KEY).execute(Tuple.of(entityId))
+            .compose(v -> conn.preparedQuery(AccessQueries.DROP_TOKENS_OF_ENTITY).execute(Tuple.of(entityId)))
+            .compose(v -> notifyKeyChanged(conn, entityId)))
+        .<Void>mapEmpty()
+        .onSuccess(v -> {
+          publishKeyChanged(entityId);
+          LOG.info("key of entity {} revoked by its holder", entityId);
+        });
+  }
+
+  /** Support issues a new key for the entity, replacing (and so invalidating) any previous one. */
+  Future<JsonObject> issue(String entityId) {
+    String apiKey = KeyVault.newSecret();
+    return pool.withTransaction(conn -> conn.preparedQuery(AccessQueries.REPLACE_KEY)
+            .execute(Tuple.of(entityId, digests.key(apiKey), Buffer.buffer(vault.encrypt(apiKey))))
+            .compose(rows -> {
+              if (rows.rowCount() == 0) {
+                throw new BusFailureException(BusFailure.NOT_FOUND, "no entity " + entityId);
+              }
+              return notifyKeyChanged(conn, entityId);
+            }))
+        .map(v -> {
+          publishKeyChanged(entityId);
+          LOG.info("new key issued by support for entity {} (prefix {})", entityId, apiKey.substring(0, 4));
+          return new JsonObject().put("entityId", entityId).put("apiKey", apiKey);
+        });
+  }
+
+  /** A new ingest key for a supplier profile. */
+  Future<JsonObject> createIngestKey(String profile) {
+    String ingestKey = KeyVault.newSecret();
+    return pool.preparedQuery(AccessQueries.INSERT_INGEST_KEY).execute(Tuple.of(digests.key(ingestKey), profile))
+        .map(v -> {
+          LOG.info("ingest key created for profile {} (prefix {})", profile, ingestKey.substring(0, 4));
+          return new JsonObject().put("ingestKey", ingestKey);
+        });
+  }
+
+  private static Future<RowSet<Row>> notifyKeyChanged(SqlConnection conn, String entityId) {
+    return conn.preparedQuery(AccessQueries.NOTIFY_KEY_CHANGED).execute(Tuple.of(entityId));
+  }
+
+  /** This node learns at once; other nodes learn through the database notification. */
+  private void publishKeyChanged(String entityId) {
+    vertx.eventBus().publish(AccessContract.KEY_REVOKED, new JsonObject().put("entityId", entityId));
+  }
+}

@@ -1,0 +1,102 @@
+package org.fieldreadings.access;
+
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.Tuple;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Delivers the mail outbox: woken when a mail is queued and every few seconds for retries. A failed delivery is
+ * retried with exponential backoff (1 s doubling, at most 5 minutes) until it succeeds, so an SMTP outage delays
+ * mail and never loses it. Claims are leases in the database, so several nodes can send without duplicates.
+ */
+final class MailSender {
+
+  private static final Logger LOG = LoggerFactory.getLogger(MailSender.class);
+  private static final int BATCH = 20;
+  private static final long POLL_MS = 2000;
+  private static final Duration FIRST_RETRY = Duration.ofSeconds(1);
+  private static final Duration LONGEST_RETRY = Duration.ofMinutes(5);
+
+  private final Vertx vertx;
+  private final Pool pool;
+  private final KeyVault vault;
+  private final MailTransport transport;
+  private final String from;
+  private boolean draining;
+  private boolean wokenWhileDraining;
+  private long timer;
+
+  MailSender(Vertx vertx, Pool pool, KeyVault vault, MailTransport transport, String from) {
+    this.vertx = vertx;
+    this.pool = pool;
+    this.vault = vault;
+    this.transport = transport;
+    this.from = from;
+  }
+
+  Future<Void> start() {
+    timer = vertx.setPeriodic(POLL_MS, id -> drain());
+    drain();
+    return vertx.eventBus().consumer(AccessAddresses.OUTBOX_WAKE, message -> drain()).completion();
+  }
+
+  Future<Void> stop() {
+    vertx.cancelTimer(timer);
+    return transport.close();
+  }
+
+  /** Sends every due mail; called on the verticle's event loop only, so the flags need no locking. */
+  private void drain() {
+    if (draining) {
+      wokenWhileDraining = true;
+      return;
+    }
+    draining = true;
+    wokenWhileDraining = false;
+    pool.preparedQuery(AccessQueries.CLAIM_DUE_MAILS).execute(Tuple.of(BATCH))
+        .compose(rows -> {
+          List<Row> claimed = new ArrayList<>();
+          rows.forEach(claimed::add);
+          Future<Void> chain = Future.succeededFuture();
+          for (Row row : claimed) {
+            chain = chain.compose(v -> send(row.getLong("mail_id"), row.getBuffer("payload").getBytes(),
+                row.getInteger("attempts")));
+          }
+          return chain.map(v -> claimed.size());
+        })
+        .onComplete(result -> {
+          draining = false;
+          if (result.failed()) {
+            LOG.warn("mail outbox unavailable: {}", result.cause().getMessage());
+          } else if (result.result() == BATCH || wokenWhileDraining) {
+            drain();
+          }
+        });
+  }
+
+  private Future<Void> send(long mailId, byte[] payload, int attempts) {
+    TokenMail mail = TokenMail.fromJson(new JsonObject(vault.decrypt(payload)));
+    return transport.deliver(mail.render(from))
+        .compose(v -> pool.preparedQuery(AccessQueries.MARK_MAIL_SENT).execute(Tuple.of(mailId)).<Void>mapEmpty())
+        .recover(error -> {
+          long delay = retryDelay(attempts).toMillis();
+          LOG.warn("token mail {} to {} not delivered (attempt {}), retrying in {} ms: {}", mailId,
+              EmailAddress.masked(mail.to()), attempts, delay, error.getMessage());
+          return pool.preparedQuery(AccessQueries.MARK_MAIL_FAILED)
+              .execute(Tuple.of(mailId, delay, String.valueOf(error.getMessage()))).mapEmpty();
+        });
+  }
+
+  static Duration retryDelay(int attempts) {
+    Duration delay = FIRST_RETRY.multipliedBy(1L << Math.min(attempts - 1, 20));
+    return delay.compareTo(LONGEST_RETRY) > 0 ? LONGEST_RETRY : delay;
+  }
+}

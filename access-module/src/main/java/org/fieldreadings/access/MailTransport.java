@@ -1,0 +1,96 @@
+package org.fieldreadings.access;
+
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.mail.LoginOption;
+import io.vertx.ext.mail.MailClient;
+import io.vertx.ext.mail.MailConfig;
+import io.vertx.ext.mail.MailMessage;
+import io.vertx.ext.mail.StartTLSOptions;
+import io.vertx.ext.mail.mailencoder.MailEncoder;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicLong;
+import org.fieldreadings.core.config.ConfigKeys;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Where token mails go: an SMTP relay, or, with none configured, {@code .eml} files in the outbox folder. */
+interface MailTransport {
+
+  Future<Void> deliver(MailMessage message);
+
+  Future<Void> close();
+
+  /** The transport the configuration asks for. */
+  static MailTransport fromConfig(Vertx vertx, JsonObject config) {
+    String host = ConfigKeys.MAIL_SMTP_HOST.get(config);
+    if (host == null) {
+      return new Folder(vertx, Path.of(ConfigKeys.DATA_DIR.get(config), "outbox"));
+    }
+    String username = ConfigKeys.MAIL_SMTP_USERNAME.get(config);
+    MailConfig mailConfig = new MailConfig()
+        .setHostname(host)
+        .setPort(ConfigKeys.MAIL_SMTP_PORT.get(config))
+        .setStarttls(StartTLSOptions.valueOf(ConfigKeys.MAIL_SMTP_STARTTLS.get(config)))
+        .setLogin(username == null ? LoginOption.DISABLED : LoginOption.REQUIRED)
+        .setUsername(username)
+        .setPassword(ConfigKeys.MAIL_SMTP_PASSWORD.get(config))
+        .setConnectTimeout(10_000)
+        .setKeepAlive(false);
+    return new Smtp(MailClient.create(vertx, mailConfig), host);
+  }
+
+  /** Sends through the configured SMTP relay. */
+  final class Smtp implements MailTransport {
+    private static final Logger LOG = LoggerFactory.getLogger(Smtp.class);
+    private final MailClient client;
+    private final String host;
+
+    Smtp(MailClient client, String host) {
+      this.client = client;
+      this.host = host;
+    }
+
+    @Override
+    public Future<Void> deliver(MailMessage message) {
+      return client.sendMail(message)
+          .onSuccess(r -> LOG.info("token mail to {} sent through {}", EmailAddress.masked(message.getTo().get(0)),
+              host))
+          .mapEmpty();
+    }
+
+    @Override
+    public Future<Void> close() {
+      return client.close();
+    }
+  }
+
+  /** Writes each mail as an RFC 822 {@code .eml} file and logs where, for set-ups without SMTP. */
+  final class Folder implements MailTransport {
+    private static final Logger LOG = LoggerFactory.getLogger(Folder.class);
+    private final Vertx vertx;
+    private final Path directory;
+    private final AtomicLong sequence = new AtomicLong();
+
+    Folder(Vertx vertx, Path directory) {
+      this.vertx = vertx;
+      this.directory = directory.toAbsolutePath();
+    }
+
+    @Override
+    public Future<Void> deliver(MailMessage message) {
+      String text = new MailEncoder(message, "localhost").encode();
+      Path file = directory.resolve(System.currentTimeMillis() + "-" + sequence.incrementAndGet() + ".eml");
+      return vertx.fileSystem().mkdirs(directory.toString())
+          .compose(v -> vertx.fileSystem().writeFile(file.toString(), io.vertx.core.buffer.Buffer.buffer(text)))
+          .onSuccess(v -> LOG.info("no SMTP relay configured (mail.smtp.host): token mail to {} written to {}",
+              EmailAddress.masked(message.getTo().get(0)), file));
+    }
+
+    @Override
+    public Future<Void> close() {
+      return Future.succeededFuture();
+    }
+  }
+}

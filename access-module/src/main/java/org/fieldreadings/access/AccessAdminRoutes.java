@@ -8,7 +8,7 @@ import io.vertx.ext.web.handler.BodyHandler;
 import java.util.ArrayList;
 import java.util.List;
 import org.fieldreadings.core.http.FieldError;
-import org.fieldreadings.core.http.JsonBodies;
+import org.fieldreadings.core.http.JsonBody;
 import org.fieldreadings.core.http.Problem;
 import org.fieldreadings.core.http.ProblemException;
 import org.fieldreadings.plugin.api.Profile;
@@ -36,7 +36,7 @@ final class AccessAdminRoutes {
   }
 
   private void createEntity(RoutingContext ctx) {
-    JsonObject body = JsonBodies.object(ctx);
+    JsonObject body = JsonBody.object(ctx);
     List<FieldError> errors = new ArrayList<>();
     Object email = body.getValue("email");
     if (!(email instanceof String address) || !EmailAddress.isValid(address)) {
@@ -64,7 +64,7 @@ final class AccessAdminRoutes {
   }
 
   private void createIngestKey(RoutingContext ctx) {
-    Object profile = JsonBodies.object(ctx).getValue("profile");
+    Object profile = JsonBody.object(ctx).getValue("profile");
     if (!(profile instanceof String name) || Profile.parse(name).isEmpty()) {
       ctx.fail(new ProblemException(Problem.invalid("profile", "must be one of " + Profile.allowedValues())));
       return;

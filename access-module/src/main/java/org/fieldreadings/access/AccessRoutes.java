@@ -7,7 +7,7 @@ import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import org.fieldreadings.core.http.ApiKeyAuth;
 import org.fieldreadings.core.http.EdgeContext;
-import org.fieldreadings.core.http.JsonBodies;
+import org.fieldreadings.core.http.JsonBody;
 import org.fieldreadings.core.http.Problem;
 import org.fieldreadings.core.http.ProblemException;
 
@@ -33,7 +33,7 @@ final class AccessRoutes {
   }
 
   private void requestToken(RoutingContext ctx) {
-    JsonObject body = JsonBodies.object(ctx);
+    JsonObject body = JsonBody.object(ctx);
     Object email = body.getValue("email");
     if (!(email instanceof String address) || !EmailAddress.isValid(address)) {
       ctx.fail(new ProblemException(Problem.invalid("email", email == null

@@ -5,6 +5,8 @@ import io.vertx.ext.web.Router;
 import org.fieldreadings.core.FieldModule;
 import org.fieldreadings.core.db.ModuleSchema;
 import org.fieldreadings.core.http.EdgeContext;
+import org.fieldreadings.readings.query.ReadingsRoutes;
+import org.fieldreadings.readings.write.ImportRoutes;
 
 /** The readings module as the application sees it: schema `readings`, {@link ReadingsVerticle} and its routes. */
 public final class ReadingsModule implements FieldModule {
@@ -22,5 +24,12 @@ public final class ReadingsModule implements FieldModule {
   }
 
   @Override
-  public void mountApi(Router api, EdgeContext edge) {}
+  public void mountApi(Router api, EdgeContext edge) {
+    ReadingsRoutes.mount(api, edge);
+  }
+
+  @Override
+  public void mountAdmin(Router admin, EdgeContext edge) {
+    ImportRoutes.mount(admin, edge.vertx().eventBus());
+  }
 }

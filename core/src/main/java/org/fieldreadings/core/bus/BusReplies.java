@@ -32,6 +32,10 @@ public final class BusReplies {
           && (pg.getSqlState().startsWith("08") || pg.getSqlState().startsWith("57"))) {
         return true;
       }
+      if (t instanceof java.sql.SQLException sql && sql.getSQLState() != null
+          && (sql.getSQLState().startsWith("08") || sql.getSQLState().startsWith("57"))) {
+        return true;
+      }
       if (t instanceof ConnectException || t instanceof io.vertx.sqlclient.ClosedConnectionException) {
         return true;
       }

@@ -53,6 +53,14 @@ public final class ConfigKeys {
       plain("ratelimit.token.email.hourly", "an integer from 1 to 1000000", intRange(1, 1_000_000), 5);
   public static final ConfigKey<Integer> RATELIMIT_TOKEN_CLIENT_HOURLY =
       plain("ratelimit.token.client.hourly", "an integer from 1 to 1000000", intRange(1, 1_000_000), 30);
+  public static final ConfigKey<String> READINGS_LIMIT_NONE =
+      plain("readings.limit.none", DURATION, positiveDuration(), "P366D");
+  public static final ConfigKey<String> READINGS_LIMIT_HOUR =
+      plain("readings.limit.hour", DURATION, positiveDuration(), "P1827D");
+  public static final ConfigKey<String> READINGS_LIMIT_AGGREGATED =
+      plain("readings.limit.aggregated", DURATION, positiveDuration(), "P36525D");
+  public static final ConfigKey<Integer> READINGS_LIMIT_INTERFACES =
+      plain("readings.limit.interfaces", "an integer from 1 to 1000", intRange(1, 1000), 100);
   public static final ConfigKey<Boolean> DEMO = plain("demo", "true or false", bool(), null);
 
   /** All keys, in the order of the README's configuration table. */
@@ -60,7 +68,8 @@ public final class ConfigKeys {
       HTTP_HOST, HTTP_PORT, HTTP_INSTANCES, ADMIN_HOST, ADMIN_PORT, ADMIN_TOKEN, DATA_DIR, DATABASE_URL,
       DATABASE_POOL_SIZE, MAIL_SMTP_HOST, MAIL_SMTP_PORT, MAIL_SMTP_USERNAME, MAIL_SMTP_PASSWORD, MAIL_SMTP_STARTTLS,
       MAIL_FROM, SECURITY_MASTER_KEY, ACCESS_TOKEN_TTL, RATELIMIT_KEY_RPS, RATELIMIT_KEY_BURST,
-      RATELIMIT_TOKEN_EMAIL_HOURLY, RATELIMIT_TOKEN_CLIENT_HOURLY, DEMO);
+      RATELIMIT_TOKEN_EMAIL_HOURLY, RATELIMIT_TOKEN_CLIENT_HOURLY, READINGS_LIMIT_NONE, READINGS_LIMIT_HOUR,
+      READINGS_LIMIT_AGGREGATED, READINGS_LIMIT_INTERFACES, DEMO);
 
   private ConfigKeys() {}
 

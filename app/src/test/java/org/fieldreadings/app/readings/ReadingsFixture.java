@@ -1,0 +1,65 @@
+package org.fieldreadings.app.readings;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vertx.core.json.JsonObject;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.fieldreadings.app.server.FieldReadingsServer;
+import org.fieldreadings.app.server.TestServers;
+import org.fieldreadings.core.testing.TestHttp;
+import org.fieldreadings.core.testing.TestHttp.Answer;
+
+/** A running server with one entity, its key, and helpers to declare devices and import canonical CSV. */
+final class ReadingsFixture implements AutoCloseable {
+
+  final FieldReadingsServer server;
+  final TestHttp api;
+  final TestHttp admin;
+  final String adminToken;
+  final String entityId;
+  final String apiKey;
+
+  ReadingsFixture(Path dataDir, Map<String, String> env) throws Exception {
+    server = FieldReadingsServer.start(TestServers.config(dataDir, env));
+    api = new TestHttp(server.httpPort());
+    admin = new TestHttp(server.adminPort());
+    adminToken = Files.readString(dataDir.resolve("admin.token"));
+    entityId = adminPost("/admin/entities", new JsonObject().put("email", "reader@example.com").encode(),
+        "application/json").json().getString("entityId");
+    apiKey = adminPost("/admin/entities/" + entityId + "/key", null, "application/json").json().getString("apiKey");
+  }
+
+  Answer adminPost(String path, String body, String contentType) {
+    Answer answer = admin.post(path, body, "Authorization", "Bearer " + adminToken, "Content-Type", contentType);
+    assertThat(answer.status()).as(path + " " + answer).isBetween(200, 299);
+    return answer;
+  }
+
+  /** Imports canonical CSV rows (the header is added) and returns the import's answer. */
+  JsonObject importCsv(String rows) {
+    return adminPost("/admin/readings", "profile,serial,connectorId,interface,timestamp,value\n" + rows, "text/csv")
+        .json();
+  }
+
+  /** Associates an (imported) device with the fixture's entity. */
+  void assign(String profile, String serial) {
+    Answer answer = admin.put("/admin/entities/" + entityId + "/devices/" + profile + "/" + serial, null,
+        "Authorization", "Bearer " + adminToken);
+    assertThat(answer.status()).as(answer.toString()).isEqualTo(204);
+  }
+
+  Answer readings(String profile, String serial, String query, String... headers) {
+    String[] all = new String[headers.length + 2];
+    all[0] = "Authorization";
+    all[1] = "ApiKey " + apiKey;
+    System.arraycopy(headers, 0, all, 2, headers.length);
+    return api.get("/api/devices/" + profile + "/" + serial + "/readings?" + query, all);
+  }
+
+  @Override
+  public void close() {
+    server.close();
+  }
+}

@@ -1,0 +1,102 @@
+package org.fieldreadings.readings.query;
+
+import java.time.Instant;
+import java.util.List;
+import org.fieldreadings.plugin.api.SensorInterface;
+
+/**
+ * How a table of readings is written: the JSON array of SPEC.md 2.5 or, on {@code Accept: text/csv}, the same
+ * table as CSV. Rows come in time order; {@code values[i]} belongs to {@code interfaces.get(i)}, null when absent.
+ */
+interface ReadingsFormat {
+
+  String contentType();
+
+  String begin();
+
+  /** One row, preceded by whatever separates it from the previous one. */
+  void row(StringBuilder out, boolean first, long timestamp, Double[] values);
+
+  String end();
+
+  static ReadingsFormat json(List<SensorInterface> interfaces) {
+    return new Json(interfaces);
+  }
+
+  static ReadingsFormat csv(List<SensorInterface> interfaces) {
+    return new Csv(interfaces);
+  }
+
+  /** {@code [{"timestamp":1714521600000,"AirTemp":12.5}, ...]}: only the interfaces that have a value. */
+  final class Json implements ReadingsFormat {
+    private final String[] keys;
+
+    Json(List<SensorInterface> interfaces) {
+      keys = interfaces.stream().map(i -> ",\"" + i.name() + "\":").toArray(String[]::new);
+    }
+
+    @Override
+    public String contentType() {
+      return "application/json";
+    }
+
+    @Override
+    public String begin() {
+      return "[";
+    }
+
+    @Override
+    public void row(StringBuilder out, boolean first, long timestamp, Double[] values) {
+      out.append(first ? "{\"timestamp\":" : ",{\"timestamp\":").append(timestamp);
+      for (int i = 0; i < values.length; i++) {
+        if (values[i] != null) {
+          out.append(keys[i]).append(values[i].doubleValue());
+        }
+      }
+      out.append('}');
+    }
+
+    @Override
+    public String end() {
+      return "]";
+    }
+  }
+
+  /** A header {@code timestamp,<interface>...}, RFC 3339 UTC timestamps, empty cells for missing values. */
+  final class Csv implements ReadingsFormat {
+    private final String header;
+
+    Csv(List<SensorInterface> interfaces) {
+      StringBuilder header = new StringBuilder("timestamp");
+      interfaces.forEach(i -> header.append(',').append(i.name()));
+      this.header = header.append("\r\n").toString();
+    }
+
+    @Override
+    public String contentType() {
+      return "text/csv";
+    }
+
+    @Override
+    public String begin() {
+      return header;
+    }
+
+    @Override
+    public void row(StringBuilder out, boolean first, long timestamp, Double[] values) {
+      out.append(Instant.ofEpochMilli(timestamp));
+      for (Double value : values) {
+        out.append(',');
+        if (value != null) {
+          out.append(value.doubleValue());
+        }
+      }
+      out.append("\r\n");
+    }
+
+    @Override
+    public String end() {
+      return "";
+    }
+  }
+}

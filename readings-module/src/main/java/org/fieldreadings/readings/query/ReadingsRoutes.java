@@ -1,0 +1,49 @@
+package org.fieldreadings.readings.query;
+
+import io.vertx.core.eventbus.EventBus;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import org.fieldreadings.core.bus.DevicesContract;
+import org.fieldreadings.core.http.ApiKeyAuth;
+import org.fieldreadings.core.http.EdgeContext;
+
+/** {@code GET /devices/{profile}/{serial}/readings} ({@code getReadingsBySerial}, SPEC.md 4.6). */
+public final class ReadingsRoutes {
+
+  private static final String CSV = "text/csv";
+
+  private final EventBus bus;
+  private final ReadingsLimits limits;
+  private final ReadingsStreamer streamer;
+
+  private ReadingsRoutes(EdgeContext edge) {
+    this.bus = edge.vertx().eventBus();
+    this.limits = ReadingsLimits.fromConfig(edge.config());
+    this.streamer = new ReadingsStreamer(edge.pool());
+  }
+
+  public static void mount(Router api, EdgeContext edge) {
+    ReadingsRoutes routes = new ReadingsRoutes(edge);
+    api.get("/devices/:profile/:serial/readings").produces("application/json").produces(CSV)
+        .handler(edge.auth().entity())
+        .handler(routes::readings);
+  }
+
+  private void readings(RoutingContext ctx) {
+    ReadingsRequest request = ReadingsRequest.parse(ctx, limits);
+    ReadingsFormat format = CSV.equals(ctx.getAcceptableContentType())
+        ? ReadingsFormat.csv(request.interfaces()) : ReadingsFormat.json(request.interfaces());
+    JsonObject resolve = request.device().toJson().put("entityId", ApiKeyAuth.entityId(ctx));
+    bus.<JsonObject>request(DevicesContract.RESOLVE, resolve).compose(reply -> {
+      if (request.auto()) {
+        ctx.response().putHeader("X-Aggregation", request.aggregation().wireName());
+      }
+      JsonObject connectors = reply.body().getJsonObject("connectors");
+      if (connectors == null || !connectors.containsKey(request.connectorId())) {
+        return ctx.response().putHeader("Content-Type", format.contentType()).end(format.begin() + format.end());
+      }
+      return streamer.stream(request, reply.body().getLong("deviceId"), format, ctx.response());
+    }).onFailure(ctx::fail);
+  }
+}

@@ -1,0 +1,11 @@
+package org.fieldreadings.readings.write;
+
+/** The readings module's advisory lock classes (the first key of two-key advisory locks). */
+final class AdvisoryLocks {
+  /** Per series: writers of one series take turns. */
+  static final int SERIES = 7301;
+  /** Creating partitions. */
+  static final int PARTITIONS = 7302;
+
+  private AdvisoryLocks() {}
+}

@@ -1,0 +1,58 @@
+package org.fieldreadings.readings.write;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.time.YearMonth;
+import java.time.ZoneOffset;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Monthly partitions of {@code readings.point}: created ahead of time and on demand for any month a write
+ * touches, each in a short transaction of its own so no long write holds the parent table's lock.
+ */
+final class Partitions {
+
+  private static final Logger LOG = LoggerFactory.getLogger(Partitions.class);
+
+  private final Set<YearMonth> known = ConcurrentHashMap.newKeySet();
+
+  /** Makes sure every month from {@code first} to {@code last} has its partition. */
+  void ensure(Connection connection, Instant first, Instant last) throws SQLException {
+    YearMonth month = YearMonth.from(first.atZone(ZoneOffset.UTC));
+    YearMonth end = YearMonth.from(last.atZone(ZoneOffset.UTC));
+    for (; !month.isAfter(end); month = month.plusMonths(1)) {
+      if (!known.contains(month)) {
+        create(connection, month);
+        known.add(month);
+      }
+    }
+  }
+
+  private static void create(Connection connection, YearMonth month) throws SQLException {
+    String name = String.format("point_%04d%02d", month.getYear(), month.getMonthValue());
+    String from = month.atDay(1).atStartOfDay(ZoneOffset.UTC).toInstant().toString();
+    String to = month.plusMonths(1).atDay(1).atStartOfDay(ZoneOffset.UTC).toInstant().toString();
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("SELECT pg_advisory_xact_lock(" + AdvisoryLocks.PARTITIONS + ", 0)");
+      boolean exists;
+      try (var rows = statement.executeQuery("SELECT to_regclass('readings." + name + "') IS NOT NULL")) {
+        rows.next();
+        exists = rows.getBoolean(1);
+      }
+      if (!exists) {
+        statement.execute("CREATE TABLE readings." + name + " PARTITION OF readings.point FOR VALUES FROM ('"
+            + from + "') TO ('" + to + "')");
+        LOG.info("created partition readings.{} for {}", name, month);
+      }
+      connection.commit();
+    } catch (SQLException e) {
+      connection.rollback();
+      throw e;
+    }
+  }
+}

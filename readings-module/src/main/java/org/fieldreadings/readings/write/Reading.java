@@ -1,0 +1,20 @@
+package org.fieldreadings.readings.write;
+
+import org.fieldreadings.core.http.DeviceRef;
+import org.fieldreadings.plugin.api.SensorInterface;
+
+/**
+ * One normalized reading on its way to storage: a device's connector's interface at a moment (epoch milliseconds,
+ * UTC) with a finite value in the catalog's unit.
+ */
+public record Reading(DeviceRef device, String connectorId, SensorInterface iface, long timestamp, double value) {
+
+  public Reading {
+    if (!Double.isFinite(value)) {
+      throw new IllegalArgumentException("value must be a finite number");
+    }
+    if (!DeviceRef.isIdentifier(connectorId)) {
+      throw new IllegalArgumentException("invalid connectorId " + connectorId);
+    }
+  }
+}

@@ -1,0 +1,81 @@
+package org.fieldreadings.readings.write;
+
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import org.fieldreadings.core.bus.DevicesContract;
+import org.fieldreadings.core.db.DatabaseUrl;
+import org.fieldreadings.core.http.DeviceRef;
+import org.fieldreadings.plugin.api.SensorInterface;
+
+/**
+ * The write side of the readings module as the verticle uses it: tells the devices module which devices,
+ * connectors and interfaces a batch holds (creating unknown devices), then stores the batch on a worker thread.
+ */
+public final class ReadingsStore implements AutoCloseable {
+
+  private static final int JDBC_CONNECTIONS = 4;
+  private static final int MONTHS_AHEAD = 2;
+
+  private final Vertx vertx;
+  private final JdbcPool jdbc;
+  private final PointWriter writer;
+
+  public ReadingsStore(Vertx vertx, DatabaseUrl url) {
+    this.vertx = vertx;
+    this.jdbc = new JdbcPool(url, JDBC_CONNECTIONS);
+    this.writer = new PointWriter(jdbc);
+  }
+
+  public Future<WriteResult> write(List<Reading> readings) {
+    if (readings.isEmpty()) {
+      return Future.succeededFuture(WriteResult.NOTHING);
+    }
+    return learn(readings).compose(deviceIds -> vertx.executeBlocking(() -> writer.write(readings, deviceIds), false));
+  }
+
+  /** Partitions for the coming months, so ordinary writes never wait for one. */
+  public Future<Void> prepareAhead() {
+    return vertx.executeBlocking(() -> {
+      writer.prepareAhead(MONTHS_AHEAD);
+      return null;
+    }, false);
+  }
+
+  private Future<Map<DeviceRef, Long>> learn(List<Reading> readings) {
+    Map<DeviceRef, Map<String, TreeSet<SensorInterface>>> devices = new LinkedHashMap<>();
+    for (Reading reading : readings) {
+      devices.computeIfAbsent(reading.device(), d -> new HashMap<>())
+          .computeIfAbsent(reading.connectorId(), c -> new TreeSet<>(
+              java.util.Comparator.comparingInt(SensorInterface::position)))
+          .add(reading.iface());
+    }
+    JsonArray request = new JsonArray();
+    devices.forEach((device, connectors) -> {
+      JsonObject byConnector = new JsonObject();
+      connectors.forEach((connector, interfaces) -> byConnector.put(connector,
+          new JsonArray(interfaces.stream().map(SensorInterface::name).toList())));
+      request.add(device.toJson().put("connectors", byConnector));
+    });
+    return vertx.eventBus().<JsonObject>request(DevicesContract.LEARN, new JsonObject().put("devices", request))
+        .map(reply -> {
+          Map<DeviceRef, Long> ids = new HashMap<>();
+          for (Object item : reply.body().getJsonArray("devices")) {
+            JsonObject device = (JsonObject) item;
+            ids.put(DeviceRef.fromJson(device), device.getLong("deviceId"));
+          }
+          return ids;
+        });
+  }
+
+  @Override
+  public void close() {
+    jdbc.close();
+  }
+}

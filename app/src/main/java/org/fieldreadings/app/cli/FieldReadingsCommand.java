@@ -11,7 +11,7 @@ import picocli.CommandLine.Mixin;
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = "Field Readings: sensor readings of field devices over REST/JSON. Without a command, serves the API.",
-    subcommands = {ServeCommand.class, CommandLine.HelpCommand.class})
+    subcommands = {ServeCommand.class, DeviceCommand.class, SubscriptionCommand.class, CommandLine.HelpCommand.class})
 public final class FieldReadingsCommand implements Callable<Integer> {
 
   @Mixin

@@ -117,10 +117,14 @@ final class DevicesQueries {
   /** $1 device id. */
   static final String REMOVE_CONNECTORS = "DELETE FROM devices.connector_interface WHERE device_id = $1";
 
-  /** $1 profile, $2 serial, $3 start date, $4 end date: the device's id, no row if it is unknown. */
-  static final String ADD_SUBSCRIPTION = """
+  /** Opens a statement on the device of $1 profile and $2 serial: its id, or no row when it is unknown. */
+  private static final String TARGET = """
       WITH target AS (
         SELECT device_id FROM devices.device WHERE profile = $1::text::devices.device_profile AND serial = $2),
+      """;
+
+  /** $1 profile, $2 serial, $3 start date, $4 end date: the device's id, no row if it is unknown. */
+  static final String ADD_SUBSCRIPTION = TARGET + """
       added AS (
         INSERT INTO devices.subscription (device_id, start_date, end_date)
         SELECT device_id, $3::date, $4::date FROM target
@@ -129,9 +133,7 @@ final class DevicesQueries {
       """;
 
   /** $1 profile, $2 serial, $3 entity id: the device's id, no row if it is unknown. */
-  static final String ASSIGN = """
-      WITH target AS (
-        SELECT device_id FROM devices.device WHERE profile = $1::text::devices.device_profile AND serial = $2),
+  static final String ASSIGN = TARGET + """
       added AS (
         INSERT INTO devices.entity_device (entity_id, device_id)
         SELECT $3::text, device_id FROM target
@@ -140,9 +142,7 @@ final class DevicesQueries {
       """;
 
   /** $1 profile, $2 serial, $3 entity id: the device's id, no row if it is unknown. */
-  static final String UNASSIGN = """
-      WITH target AS (
-        SELECT device_id FROM devices.device WHERE profile = $1::text::devices.device_profile AND serial = $2),
+  static final String UNASSIGN = TARGET + """
       removed AS (
         DELETE FROM devices.entity_device ed USING target
         WHERE ed.entity_id = $3 AND ed.device_id = target.device_id)

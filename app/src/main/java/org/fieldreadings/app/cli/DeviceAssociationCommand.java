@@ -17,51 +17,45 @@ abstract class DeviceAssociationCommand extends AdminCommand {
   @Mixin
   DeviceOptions device;
 
-  /** The HTTP method of the association request. */
-  protected abstract String method();
+  private final String method;
+  private final String outcome;
 
-  /** What the command did, e.g. "assigned to". */
-  protected abstract String outcome();
+  /**
+   * @param method the HTTP method of the association request
+   * @param outcome what the command did, e.g. "assigned to"
+   */
+  DeviceAssociationCommand(String method, String outcome) {
+    this.method = method;
+    this.outcome = outcome;
+  }
 
   @Override
   protected Object execute(AdminClient admin) {
-    admin.call(method(), "/admin/entities/" + segment(entityId) + "/devices/" + device.profile.name() + "/"
+    admin.call(method, "/admin/entities/" + segment(entityId) + "/devices/" + device.profile.name() + "/"
         + segment(device.serial), null);
     // The admin API answers 204 without a body: --json prints what is now true instead.
     return new JsonObject().put("entityId", entityId).put("profile", device.profile.name())
-        .put("serial", device.serial).put("associated", method().equals("PUT"));
+        .put("serial", device.serial).put("associated", method.equals("PUT"));
   }
 
   @Override
   protected String describe(Object answer) {
-    return "device " + device + " " + outcome() + " entity " + entityId;
+    return "device " + device + " " + outcome + " entity " + entityId;
   }
 
   @Command(name = "assign", mixinStandardHelpOptions = true,
       description = "Associate a device with an entity: the entity's API key then reaches it.")
   static final class Assign extends DeviceAssociationCommand {
-    @Override
-    protected String method() {
-      return "PUT";
-    }
-
-    @Override
-    protected String outcome() {
-      return "assigned to";
+    Assign() {
+      super("PUT", "assigned to");
     }
   }
 
   @Command(name = "unassign", mixinStandardHelpOptions = true,
       description = "Remove a device's association with an entity.")
   static final class Unassign extends DeviceAssociationCommand {
-    @Override
-    protected String method() {
-      return "DELETE";
-    }
-
-    @Override
-    protected String outcome() {
-      return "unassigned from";
+    Unassign() {
+      super("DELETE", "unassigned from");
     }
   }
 }

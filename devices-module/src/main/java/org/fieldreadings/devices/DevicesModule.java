@@ -22,5 +22,12 @@ public final class DevicesModule implements FieldModule {
   }
 
   @Override
-  public void mountApi(Router api, EdgeContext edge) {}
+  public void mountApi(Router api, EdgeContext edge) {
+    DeviceRoutes.mount(api, edge);
+  }
+
+  @Override
+  public void mountAdmin(Router admin, EdgeContext edge) {
+    AdminDeviceRoutes.mount(admin, edge);
+  }
 }

@@ -2,12 +2,125 @@ package org.fieldreadings.devices;
 
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.sqlclient.Pool;
+import java.util.List;
+import java.util.function.Function;
+import org.fieldreadings.core.bus.AccessContract;
+import org.fieldreadings.core.bus.BusFailure;
+import org.fieldreadings.core.bus.BusFailureException;
+import org.fieldreadings.core.bus.BusReplies;
+import org.fieldreadings.core.bus.DevicesContract;
+import org.fieldreadings.core.db.Pools;
+import org.fieldreadings.core.http.DeviceRef;
+import org.fieldreadings.core.http.ProblemException;
+import org.fieldreadings.plugin.api.Profile;
 
-/** The devices module's event-bus consumers. */
+/** The devices module's event-bus consumers ({@link DevicesContract}): messages in, records to the store, JSON out. */
 final class DevicesVerticle extends VerticleBase {
+
+  private DeviceStore store;
+  private DeviceLearner learner;
 
   @Override
   public Future<?> start() {
-    return Future.succeededFuture();
+    Pool pool = Pools.shared(vertx, config());
+    store = new DeviceStore(pool);
+    learner = new DeviceLearner(pool);
+    return Future.all(List.of(
+        consume(DevicesContract.RESOLVE, this::resolve),
+        consume(DevicesContract.LEARN, learner::learn),
+        consume(DevicesContract.LIST, this::list),
+        consume(DevicesContract.DESCRIBE, this::describe),
+        consume(DevicesContract.PUT, this::put),
+        consume(DevicesContract.ADD_SUBSCRIPTION, this::addSubscription),
+        consume(DevicesContract.ASSIGN, this::assign),
+        consume(DevicesContract.UNASSIGN, this::unassign)));
+  }
+
+  /**
+   * Registers a consumer whose handler may throw a validation {@link ProblemException} while reading the message;
+   * that becomes a {@link BusFailure#BAD_REQUEST} reply with the problem's detail.
+   */
+  private Future<Void> consume(String address, Function<JsonObject, Future<JsonObject>> handler) {
+    return vertx.eventBus().<JsonObject>consumer(address, message -> {
+      Future<JsonObject> reply;
+      try {
+        reply = handler.apply(message.body() == null ? new JsonObject() : message.body());
+      } catch (RuntimeException e) {
+        reply = Future.failedFuture(e);
+      }
+      reply.onSuccess(message::reply).onFailure(e -> BusReplies.fail(message,
+          e instanceof ProblemException problem
+              ? new BusFailureException(problem.problem().status(), problem.problem().detail()) : e));
+    }).completion();
+  }
+
+  private Future<JsonObject> resolve(JsonObject request) {
+    return store.resolve(entityId(request), DeviceRef.fromJson(request))
+        .map(device -> new JsonObject()
+            .put("deviceId", device.deviceId())
+            .put("connectors", device.connectors().toResolveJson()));
+  }
+
+  private Future<JsonObject> list(JsonObject request) {
+    String entityId = entityId(request);
+    Validation validation = new Validation();
+    Object profileName = request.getValue("profile");
+    Profile profile = profileName == null ? null
+        : DeviceRef.parseProfile(String.valueOf(profileName), "profile", validation.errors()).orElse(null);
+    Object group = request.getValue("group");
+    String validGroup = group == null ? null : DeviceFacts.group(group, "group", validation);
+    validation.throwIfInvalid();
+    return store.list(entityId, profile, validGroup)
+        .map(devices -> new JsonObject().put("devices",
+            new JsonArray(devices.stream().map(DeviceSummary::toJson).toList())));
+  }
+
+  private Future<JsonObject> describe(JsonObject request) {
+    return store.describe(entityId(request), DeviceRef.fromJson(request)).map(Device::toApiJson);
+  }
+
+  private Future<JsonObject> put(JsonObject request) {
+    return store.save(DeviceUpdate.fromMessage(request))
+        .map(saved -> new JsonObject().put("created", saved.created()).put("device", saved.device().toAdminJson()));
+  }
+
+  private Future<JsonObject> addSubscription(JsonObject request) {
+    DeviceRef ref = DeviceRef.fromJson(request);
+    Validation validation = new Validation();
+    Subscription subscription = Subscription.parse(request, validation);
+    validation.throwIfInvalid();
+    return store.addSubscription(ref, subscription).map(Device::toAdminJson);
+  }
+
+  /** Associations name entities of the access module, which alone knows whether they exist. */
+  private Future<JsonObject> assign(JsonObject request) {
+    String entityId = entityId(request);
+    DeviceRef ref = DeviceRef.fromJson(request);
+    return vertx.eventBus()
+        .<JsonObject>request(AccessContract.ENTITY_EXISTS, new JsonObject().put("entityId", entityId))
+        .compose(reply -> {
+          if (!reply.body().getBoolean("exists", false)) {
+            throw new BusFailureException(BusFailure.NOT_FOUND, "Unknown entity " + entityId + ".");
+          }
+          return store.assign(entityId, ref);
+        })
+        .map(v -> new JsonObject());
+  }
+
+  private Future<JsonObject> unassign(JsonObject request) {
+    return store.unassign(entityId(request), DeviceRef.fromJson(request)).map(v -> new JsonObject());
+  }
+
+  private static String entityId(JsonObject request) {
+    if (request.getValue("entityId") instanceof String entityId && !entityId.isEmpty()) {
+      return entityId;
+    }
+    Validation validation = new Validation();
+    validation.add("entityId", "required");
+    validation.throwIfInvalid();
+    return null;
   }
 }

@@ -11,8 +11,8 @@ import picocli.CommandLine.Mixin;
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = "Field Readings: sensor readings of field devices over REST/JSON. Without a command, serves the API.",
-    subcommands = {ServeCommand.class, EntityCommand.class, KeyCommand.class, IngestKeyCommand.class, ReadingsCommand.class,
-        CommandLine.HelpCommand.class})
+    subcommands = {ServeCommand.class, EntityCommand.class, KeyCommand.class, DeviceCommand.class,
+        SubscriptionCommand.class, ReadingsCommand.class, IngestKeyCommand.class, CommandLine.HelpCommand.class})
 public final class FieldReadingsCommand implements Callable<Integer> {
 
   @Mixin

@@ -1,6 +1,8 @@
 package org.fieldreadings.core.bus;
 
 import io.vertx.core.eventbus.Message;
+import io.vertx.core.eventbus.ReplyException;
+import io.vertx.core.eventbus.ReplyFailure;
 import io.vertx.pgclient.PgException;
 import java.net.ConnectException;
 import org.slf4j.Logger;
@@ -16,12 +18,24 @@ public final class BusReplies {
   public static void fail(Message<?> message, Throwable error) {
     if (error instanceof BusFailureException f) {
       message.fail(f.code(), f.getMessage());
+    } else if (error instanceof ReplyException reply) {
+      failAfterRequest(message, reply);
     } else if (isUnavailable(error)) {
       LOG.warn("{}: database unavailable: {}", message.address(), error.getMessage());
       message.fail(BusFailure.UNAVAILABLE, "database unavailable");
     } else {
       LOG.error("{}: unexpected failure", message.address(), error);
       message.fail(500, "internal error");
+    }
+  }
+
+  /** Another module's failure is passed on as it is; no answer at all means that module is unavailable. */
+  private static void failAfterRequest(Message<?> message, ReplyException reply) {
+    if (reply.failureType() == ReplyFailure.RECIPIENT_FAILURE) {
+      message.fail(reply.failureCode(), reply.getMessage());
+    } else {
+      LOG.warn("{}: a module it asked did not answer: {}", message.address(), reply.getMessage());
+      message.fail(BusFailure.UNAVAILABLE, "dependency unavailable");
     }
   }
 

@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# Readings benchmark (issue 5): one run, every figure next to its baseline measured in the same run.
+#   (a) raw 1 day x 2 interfaces, req/s at 8 connections (wrk)   vs the same SQL driven by pgbench, 8 clients
+#   (b) day and hour aggregation over 1 year x 1 interface, p50/p99 latency at 8 connections (wrk)
+#   (c) canonical import rows/s (CLI, through the admin API)     vs PostgreSQL COPY into a table of the same shape
+#   (d) peak heap while streaming 1 year of raw data for 10 interfaces, server running with -Xmx128m
+# Needs: JDK 17, Maven, python3, psql and pgbench (PostgreSQL client tools), wrk (installed with apt when missing).
+# usage: bench/run.sh [DURATION_SECONDS]   (default 20 s per load test)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+duration=${1:-20}
+work=$(mktemp -d /tmp/fr-bench.XXXXXX)
+jar="$root/app/target/field-readings.jar"
+http_port=18080
+admin_port=18081
+server_pid=
+
+cleanup() {
+  if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
+    kill "$server_pid"; wait "$server_pid" 2>/dev/null || true
+  fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
+for tool in psql pgbench python3 jstat; do
+  command -v "$tool" >/dev/null || { echo "bench needs $tool" >&2; exit 1; }
+done
+[ -f "$jar" ] || mvn -B -q -DskipTests package
+
+echo "generating a year of 15-minute readings for 10 interfaces on 20 devices..."
+rows=$(python3 bench/gen_readings.py "$work/readings.csv" "$work/narrow.csv")
+
+export FR_DATA_DIR="$work/data" FR_HTTP_PORT=$http_port FR_ADMIN_PORT=$admin_port FR_DEMO=false \
+  FR_RATELIMIT_KEY_RPS=1000000 FR_RATELIMIT_KEY_BURST=1000000
+java -Xmx128m -jar "$jar" >"$work/server.log" 2>&1 &
+server_pid=$!
+for _ in $(seq 1 120); do
+  curl -sf "http://127.0.0.1:$admin_port/health" >/dev/null && break
+  sleep 0.5
+done
+curl -sf "http://127.0.0.1:$admin_port/health" >/dev/null || { cat "$work/server.log"; exit 1; }
+pg_port=$(grep -o 'on port [0-9]*' "$work/server.log" | head -1 | grep -o '[0-9]*')
+pg="postgresql://postgres@127.0.0.1:$pg_port/postgres"
+cli() { java -jar "$jar" "$@"; }
+now() { date +%s.%N; }
+
+echo "importing $rows readings through the canonical import..."
+t0=$(now)
+cli readings import "$work/readings.csv" >/dev/null
+t1=$(now)
+import_rate=$(python3 -c "print(round($rows / ($t1 - $t0)))")
+
+echo "COPY baseline..."
+psql -q "$pg" -c "CREATE TABLE bench_copy (series_id integer, ts timestamptz, value float8,
+  PRIMARY KEY (series_id, ts) INCLUDE (value))"
+t0=$(now)
+psql -q "$pg" -c "\\copy bench_copy FROM '$work/narrow.csv' WITH (FORMAT csv)"
+t1=$(now)
+copy_rate=$(python3 -c "print(round($rows / ($t1 - $t0)))")
+psql -q "$pg" -c "DROP TABLE bench_copy"
+psql -q "$pg" -c "VACUUM ANALYZE"
+
+entity=$(cli entity add --email bench@example.com --json | python3 -c "import json,sys; print(json.load(sys.stdin)['entityId'])")
+key=$(cli key issue --entity "$entity" --json | python3 -c "import json,sys; print(json.load(sys.stdin)['apiKey'])")
+for i in $(seq -w 1 20); do
+  cli device assign --entity "$entity" --profile REAL_WEATHER_STATION --serial "WS-$i" >/dev/null
+done
+
+api="http://127.0.0.1:$http_port/api/devices/REAL_WEATHER_STATION/WS-07/readings"
+raw_day="$api?interfaces=AirTemp,AirHum&startDate=2024-06-15T00:00:00Z&endDate=2024-06-16T00:00:00Z"
+year_day="$api?interfaces=AirTemp&startDate=2024-01-01T00:00:00Z&endDate=2024-12-31T23:59:59Z&aggregation=day"
+year_hour="$api?interfaces=AirTemp&startDate=2024-01-01T00:00:00Z&endDate=2024-12-31T23:59:59Z&aggregation=hour"
+year_raw="$api?interfaces=AirTemp,AirHum,WindDir,WindSpeed,GustSpeed,Precipitation,Pressure,SolarIrradiance,DewPoint,Bat&startDate=2024-01-01T00:00:00Z&endDate=2024-12-31T23:59:59Z"
+[ "$(curl -s -o /dev/null -w '%{http_code}' -H "Authorization: ApiKey $key" "$raw_day")" = 200 ] || {
+  echo "readings request failed"; curl -s -H "Authorization: ApiKey $key" "$raw_day"; exit 1; }
+
+wrk_run() { # URL -> wrk output
+  wrk -t2 -c8 -d"${duration}s" --latency -H "Authorization: ApiKey $key" "$1"
+}
+rps() { grep 'Requests/sec' | awk '{print $2}'; }
+pct() { grep -E "^ +$1%" | awk '{print $2}'; }
+
+echo "(a) raw day: HTTP..."
+out_a=$(wrk_run "$raw_day")
+device_id=$(psql -tA "$pg" -c "SELECT device_id FROM readings.series s JOIN readings.point p USING (series_id)
+  WHERE p.ts = '2024-06-15T00:00:00Z' ORDER BY device_id LIMIT 1")
+device_id=$(psql -tA "$pg" -c "SELECT d.device_id FROM devices.device d WHERE d.serial = 'WS-07'" 2>/dev/null || echo "$device_id")
+cat >"$work/raw_day.sql" <<SQL
+SELECT p.ts, s.interface, p.value
+FROM (SELECT series_id, interface FROM readings.series
+      WHERE device_id = $device_id AND connector_id = 'ORIGIN' AND interface = ANY('{AirTemp,AirHum}')) s
+JOIN readings.point p ON p.series_id = s.series_id
+WHERE p.ts >= '2024-06-15T00:00:00Z' AND p.ts <= '2024-06-16T00:00:00Z' ORDER BY p.ts;
+SQL
+echo "(a) raw day: pgbench..."
+pgbench_tps=$(pgbench -n -M prepared -c 8 -j 2 -T "$duration" -f "$work/raw_day.sql" "$pg" 2>/dev/null \
+  | grep -E '^tps' | grep -oE '[0-9]+\.[0-9]+' | head -1)
+echo "(b) year of days and of hours..."
+out_day=$(wrk_run "$year_day")
+out_hour=$(wrk_run "$year_hour")
+
+echo "(d) streaming a year of raw readings for 10 interfaces..."
+jstat -gc "$server_pid" 100 >"$work/jstat.log" &
+jstat_pid=$!
+stream_bytes=$(curl -s -H "Authorization: ApiKey $key" -o /dev/null -w '%{size_download}' "$year_raw")
+stream_status=$(curl -s -H "Authorization: ApiKey $key" -o /dev/null -w '%{http_code}' \
+  "$api?interfaces=AirTemp&startDate=2024-06-15&endDate=2024-06-16")
+kill "$jstat_pid"
+peak_heap_mb=$(awk 'NR>1 && $1 ~ /^[0-9.]+$/ { used = $3 + $4 + $6 + $8; if (used > max) max = used }
+  END { printf "%.1f", max / 1024 }' "$work/jstat.log")
+
+a_rps=$(echo "$out_a" | rps)
+cat <<TABLE
+
+| measure | Field Readings | baseline (same run) | ratio |
+|---|---|---|---|
+| (a) raw 1 day x 2 interfaces, 8 connections | $a_rps req/s (p50 $(echo "$out_a" | pct 50)) | pgbench same SQL: $pgbench_tps tps | $(python3 -c "print(f'{100 * $a_rps / $pgbench_tps:.0f} %')") |
+| (b) day over 1 year x 1 interface | p50 $(echo "$out_day" | pct 50), p99 $(echo "$out_day" | pct 99), $(echo "$out_day" | rps) req/s | target p50 <= 10 ms | |
+| (b) hour over 1 year x 1 interface | p50 $(echo "$out_hour" | pct 50), p99 $(echo "$out_hour" | pct 99), $(echo "$out_hour" | rps) req/s | | |
+| (c) import, canonical CSV through the CLI | $import_rate rows/s | COPY same rows: $copy_rate rows/s | $(python3 -c "print(f'{100 * $import_rate / $copy_rate:.0f} %')") |
+| (d) stream 1 year raw x 10 interfaces, -Xmx128m | $(python3 -c "print(round($stream_bytes / 1e6, 1))") MB sent, peak heap $peak_heap_mb MB, server still answering: $stream_status | limit 128 MB | |
+TABLE

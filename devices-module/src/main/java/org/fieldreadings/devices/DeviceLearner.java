@@ -1,0 +1,185 @@
+package org.fieldreadings.devices;
+
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.SqlClient;
+import io.vertx.sqlclient.Tuple;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import org.fieldreadings.core.bus.DevicesContract;
+import org.fieldreadings.core.http.DeviceRef;
+import org.fieldreadings.plugin.api.Profile;
+
+/**
+ * {@link DevicesContract#LEARN}: the devices, connectors and interfaces seen in ingested data. It runs for every
+ * ingest batch, so the usual case, nothing new, costs one read-only query. Only what is missing is then written,
+ * in one transaction of idempotent bulk statements whose rows are sorted: concurrent learners of the same devices
+ * wait for each other instead of failing, and cannot deadlock.
+ */
+final class DeviceLearner {
+
+  /** The order in which devices are written, hence locked. */
+  private static final Comparator<DeviceRef> WRITE_ORDER =
+      Comparator.comparing(DeviceRef::profile).thenComparing(DeviceRef::serial);
+
+  /** What a batch says about one device. */
+  private record Learned(DeviceRef ref, DeviceFacts facts, Connectors connectors) {
+    /** The same device seen again later in the batch: later facts win, connectors add up. */
+    Learned and(Learned later) {
+      return new Learned(ref, later.facts.over(facts), connectors.union(later.connectors));
+    }
+  }
+
+  /** What the registry already knows of a device. */
+  private record Known(long deviceId, DeviceFacts facts, Connectors connectors) {}
+
+  private final Pool pool;
+
+  DeviceLearner(Pool pool) {
+    this.pool = pool;
+  }
+
+  Future<JsonObject> learn(JsonObject request) {
+    List<DeviceRef> requestOrder = new ArrayList<>();
+    Map<DeviceRef, Learned> learned = parse(request, requestOrder);
+    if (learned.isEmpty()) {
+      return Future.succeededFuture(reply(requestOrder, Map.of()));
+    }
+    return pool.preparedQuery(DevicesQueries.KNOWN_DEVICES)
+        .execute(Tuple.tuple().addArrayOfString(profiles(learned.keySet()))
+            .addArrayOfString(serials(learned.keySet())))
+        .compose(rows -> {
+          Map<DeviceRef, Known> known = new HashMap<>();
+          rows.forEach(row -> known.put(DevicesQueries.ref(row), known(row)));
+          return write(learned.values(), known);
+        })
+        .map(ids -> reply(requestOrder, ids));
+  }
+
+  /** Writes what {@code known} lacks and answers every device's id. */
+  private Future<Map<DeviceRef, Long>> write(Iterable<Learned> learned, Map<DeviceRef, Known> known) {
+    Map<DeviceRef, Long> ids = new HashMap<>();
+    List<Learned> upserts = new ArrayList<>();
+    Map<DeviceRef, Connectors> missing = new HashMap<>();
+    for (Learned device : learned) {
+      Known before = known.get(device.ref());
+      if (before == null || device.facts().changes(before.facts())) {
+        upserts.add(device);
+      }
+      if (before != null) {
+        ids.put(device.ref(), before.deviceId());
+      }
+      Connectors lacking = device.connectors().without(before == null ? Connectors.NONE : before.connectors());
+      if (!lacking.isEmpty()) {
+        missing.put(device.ref(), lacking);
+      }
+    }
+    if (upserts.isEmpty() && missing.isEmpty()) {
+      return Future.succeededFuture(ids);
+    }
+    upserts.sort(Comparator.comparing(Learned::ref, WRITE_ORDER));
+    return pool.withTransaction(conn -> upsert(conn, upserts)
+        .compose(upserted -> {
+          ids.putAll(upserted);
+          SortedMap<Long, Connectors> byDeviceId = new TreeMap<>();
+          missing.forEach((ref, connectors) -> byDeviceId.put(ids.get(ref), connectors));
+          return DeviceStore.addConnectors(conn, byDeviceId);
+        })
+        .map(v -> ids));
+  }
+
+  private static Future<Map<DeviceRef, Long>> upsert(SqlClient client, List<Learned> devices) {
+    if (devices.isEmpty()) {
+      return Future.succeededFuture(Map.of());
+    }
+    int size = devices.size();
+    String[] groups = new String[size];
+    Double[] latitudes = new Double[size];
+    Double[] longitudes = new Double[size];
+    for (int i = 0; i < size; i++) {
+      DeviceFacts facts = devices.get(i).facts();
+      groups[i] = facts.group();
+      latitudes[i] = facts.location() == null ? null : facts.location().latitude();
+      longitudes[i] = facts.location() == null ? null : facts.location().longitude();
+    }
+    List<DeviceRef> refs = devices.stream().map(Learned::ref).toList();
+    return client.preparedQuery(DevicesQueries.UPSERT_DEVICES)
+        .execute(Tuple.tuple().addArrayOfString(profiles(refs)).addArrayOfString(serials(refs)).addArrayOfString(groups)
+            .addArrayOfDouble(latitudes).addArrayOfDouble(longitudes))
+        .map(rows -> {
+          Map<DeviceRef, Long> ids = new HashMap<>();
+          rows.forEach(row -> ids.put(DevicesQueries.ref(row), row.getLong("device_id")));
+          return ids;
+        });
+  }
+
+  private static Known known(Row row) {
+    return new Known(row.getLong("device_id"), DevicesQueries.facts(row), DevicesQueries.connectors(row));
+  }
+
+  /** The devices of a request, validated, each once (in first-seen order); {@code requestOrder} gets every entry. */
+  private static Map<DeviceRef, Learned> parse(JsonObject request, List<DeviceRef> requestOrder) {
+    Validation validation = new Validation();
+    Map<DeviceRef, Learned> devices = new LinkedHashMap<>();
+    if (!(request.getValue("devices") instanceof JsonArray array)) {
+      validation.add("devices", "must be an array of devices");
+      validation.throwIfInvalid();
+      return devices;
+    }
+    for (int i = 0; i < array.size(); i++) {
+      String at = "devices[" + i + "]";
+      if (!(array.getValue(i) instanceof JsonObject device)) {
+        validation.add(at, "must be an object with profile, serial and connectors");
+        continue;
+      }
+      int errorsBefore = validation.errors().size();
+      Optional<Profile> profile = DeviceRef.parseProfile(text(device.getValue("profile")), at + ".profile",
+          validation.errors());
+      String serial = text(device.getValue("serial"));
+      if (!DeviceRef.isIdentifier(serial)) {
+        validation.add(at + ".serial", DeviceRef.IDENTIFIER_RULE);
+      }
+      DeviceFacts facts = DeviceFacts.parse(device, at + ".", validation);
+      Connectors connectors = Connectors.parseLearned(device.getValue("connectors"), at + ".connectors", validation);
+      if (validation.errors().size() == errorsBefore) {
+        DeviceRef ref = new DeviceRef(profile.orElseThrow(), serial);
+        requestOrder.add(ref);
+        devices.merge(ref, new Learned(ref, facts, connectors), Learned::and);
+      }
+    }
+    validation.throwIfInvalid();
+    return devices;
+  }
+
+  private static String text(Object value) {
+    return value instanceof String text ? text : null;
+  }
+
+  private static String[] profiles(Iterable<DeviceRef> refs) {
+    List<String> profiles = new ArrayList<>();
+    refs.forEach(ref -> profiles.add(ref.profile().name()));
+    return profiles.toArray(String[]::new);
+  }
+
+  private static String[] serials(Iterable<DeviceRef> refs) {
+    List<String> serials = new ArrayList<>();
+    refs.forEach(ref -> serials.add(ref.serial()));
+    return serials.toArray(String[]::new);
+  }
+
+  private static JsonObject reply(List<DeviceRef> requestOrder, Map<DeviceRef, Long> ids) {
+    JsonArray devices = new JsonArray();
+    requestOrder.forEach(ref -> devices.add(ref.toJson().put("deviceId", ids.get(ref))));
+    return new JsonObject().put("devices", devices);
+  }
+}

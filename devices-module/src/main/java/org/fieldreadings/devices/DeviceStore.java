@@ -1,0 +1,150 @@
+package org.fieldreadings.devices;
+
+import io.vertx.core.Future;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.RowSet;
+import io.vertx.sqlclient.SqlClient;
+import io.vertx.sqlclient.Tuple;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import org.fieldreadings.core.bus.BusFailure;
+import org.fieldreadings.core.bus.BusFailureException;
+import org.fieldreadings.core.http.DeviceRef;
+import org.fieldreadings.plugin.api.Profile;
+
+/** The registry's reads and writes: each one round trip, or one transaction for the operator's changes. */
+final class DeviceStore {
+
+  /** What a device is to a reader: its internal id and connectors. */
+  record Resolved(long deviceId, Connectors connectors) {}
+
+  /** The outcome of an operator's update. */
+  record Saved(boolean created, Device device) {}
+
+  private record Created(boolean created, long deviceId) {}
+
+  private final Pool pool;
+
+  DeviceStore(Pool pool) {
+    this.pool = pool;
+  }
+
+  Future<List<DeviceSummary>> list(String entityId, Profile profile, String group) {
+    return pool.preparedQuery(DevicesQueries.LIST).mapping(DevicesQueries::summary)
+        .execute(Tuple.of(entityId, profile == null ? null : profile.name(), group))
+        .map(DeviceStore::toList);
+  }
+
+  Future<Device> describe(String entityId, DeviceRef ref) {
+    return pool.preparedQuery(DevicesQueries.DESCRIBE_FOR_ENTITY).mapping(DevicesQueries::device)
+        .execute(Tuple.of(ref.profile().name(), ref.serial(), entityId))
+        .map(rows -> only(rows, notAssociated(ref)));
+  }
+
+  Future<Resolved> resolve(String entityId, DeviceRef ref) {
+    return pool.preparedQuery(DevicesQueries.RESOLVE)
+        .mapping(row -> new Resolved(row.getLong("device_id"), DevicesQueries.connectors(row)))
+        .execute(Tuple.of(ref.profile().name(), ref.serial(), entityId))
+        .map(rows -> only(rows, notAssociated(ref)));
+  }
+
+  Future<Saved> save(DeviceUpdate update) {
+    DeviceRef ref = update.ref();
+    Location location = update.facts().location();
+    Tuple row = Tuple.of(ref.profile().name(), ref.serial(), update.facts().group(),
+        location == null ? null : location.latitude(), location == null ? null : location.longitude());
+    return pool.withTransaction(conn -> conn.preparedQuery(DevicesQueries.CREATE_DEVICE).execute(row)
+        .compose(created -> created.size() > 0
+            ? Future.succeededFuture(new Created(true, created.iterator().next().getLong(0)))
+            : conn.preparedQuery(DevicesQueries.UPDATE_DEVICE).execute(row)
+                .map(updated -> new Created(false, updated.iterator().next().getLong(0))))
+        .compose(created -> replaceConnectors(conn, created.deviceId(), update.connectors())
+            .compose(v -> describe(conn, created.deviceId()))
+            .map(device -> new Saved(created.created(), device))));
+  }
+
+  Future<Device> addSubscription(DeviceRef ref, Subscription subscription) {
+    return pool.withTransaction(conn -> conn.preparedQuery(DevicesQueries.ADD_SUBSCRIPTION)
+        .execute(Tuple.of(ref.profile().name(), ref.serial(), subscription.startDate(), subscription.endDate()))
+        .map(rows -> only(rows, unknownDevice(ref)).getLong(0))
+        .compose(deviceId -> describe(conn, deviceId)));
+  }
+
+  Future<Void> assign(String entityId, DeviceRef ref) {
+    return associate(DevicesQueries.ASSIGN, entityId, ref);
+  }
+
+  Future<Void> unassign(String entityId, DeviceRef ref) {
+    return associate(DevicesQueries.UNASSIGN, entityId, ref);
+  }
+
+  private Future<Void> associate(String sql, String entityId, DeviceRef ref) {
+    return pool.preparedQuery(sql).execute(Tuple.of(ref.profile().name(), ref.serial(), entityId))
+        .map(rows -> {
+          only(rows, unknownDevice(ref));
+          return null;
+        });
+  }
+
+  /**
+   * Adds the (connector, interface) pairs of each device that it lacks, in one statement. Rows go in device id,
+   * then connector, then catalog order, so that concurrent writers take their locks in one order.
+   */
+  static Future<Void> addConnectors(SqlClient client, SortedMap<Long, Connectors> byDevice) {
+    List<Long> deviceIds = new ArrayList<>();
+    List<String> connectorIds = new ArrayList<>();
+    List<String> interfaces = new ArrayList<>();
+    byDevice.forEach((deviceId, connectors) -> connectors.forEachPair((connectorId, sensorInterface) -> {
+      deviceIds.add(deviceId);
+      connectorIds.add(connectorId);
+      interfaces.add(sensorInterface.name());
+    }));
+    if (deviceIds.isEmpty()) {
+      return Future.succeededFuture();
+    }
+    return client.preparedQuery(DevicesQueries.ADD_CONNECTORS)
+        .execute(Tuple.tuple().addArrayOfLong(deviceIds.toArray(Long[]::new))
+            .addArrayOfString(connectorIds.toArray(String[]::new)).addArrayOfString(interfaces.toArray(String[]::new)))
+        .mapEmpty();
+  }
+
+  private static Future<Void> replaceConnectors(SqlClient client, long deviceId, Connectors connectors) {
+    if (connectors == null) {
+      return Future.succeededFuture();
+    }
+    return client.preparedQuery(DevicesQueries.REMOVE_CONNECTORS).execute(Tuple.of(deviceId))
+        .compose(v -> addConnectors(client, new TreeMap<>(Map.of(deviceId, connectors))));
+  }
+
+  private static Future<Device> describe(SqlClient client, long deviceId) {
+    return client.preparedQuery(DevicesQueries.DESCRIBE_BY_ID).mapping(DevicesQueries::device)
+        .execute(Tuple.of(deviceId))
+        .map(rows -> rows.iterator().next());
+  }
+
+  /** The one row of a lookup, or the given failure when there is none. */
+  private static <T> T only(RowSet<T> rows, BusFailureException none) {
+    if (rows.size() == 0) {
+      throw none;
+    }
+    return rows.iterator().next();
+  }
+
+  private static <T> List<T> toList(RowSet<T> rows) {
+    List<T> list = new ArrayList<>(rows.size());
+    rows.forEach(list::add);
+    return list;
+  }
+
+  /** The one answer for a device that is unknown or not the caller's: the two must look the same. */
+  static BusFailureException notAssociated(DeviceRef ref) {
+    return new BusFailureException(BusFailure.NOT_FOUND, "No device " + ref + " is associated with this API key.");
+  }
+
+  static BusFailureException unknownDevice(DeviceRef ref) {
+    return new BusFailureException(BusFailure.NOT_FOUND, "Unknown device " + ref + ".");
+  }
+}

@@ -1,0 +1,181 @@
+package org.fieldreadings.devices;
+
+import io.vertx.sqlclient.Row;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import org.fieldreadings.core.http.DeviceRef;
+import org.fieldreadings.plugin.api.Profile;
+
+/**
+ * The SQL of the devices module and the row mappers that read its answers. Profiles travel as text and are cast
+ * to the {@code devices.device_profile} enumeration, whose order is SPEC.md 2.4's. Connectors and subscriptions are
+ * aggregated into parallel arrays, so that one row describes one device and one round trip answers.
+ */
+final class DevicesQueries {
+
+  private DevicesQueries() {}
+
+  /** Per device {@code d}: its (connector id, interface) pairs as two aligned arrays, null when it has none. */
+  private static final String CONNECTORS_OF_D = """
+      LEFT JOIN LATERAL (
+        SELECT array_agg(ci.connector_id ORDER BY ci.connector_id, ci.interface) AS connector_ids,
+               array_agg(ci.interface ORDER BY ci.connector_id, ci.interface) AS interfaces
+        FROM devices.connector_interface ci
+        WHERE ci.device_id = d.device_id) c ON true
+      """;
+
+  /** Everything of device {@code d} that {@link #device(Row)} reads; callers add the WHERE clause. */
+  private static final String DEVICES = """
+      SELECT d.profile, d.serial, d.device_group, d.latitude, d.longitude,
+             s.start_dates, s.end_dates, c.connector_ids, c.interfaces
+      FROM devices.device d
+      LEFT JOIN LATERAL (
+        SELECT array_agg(sub.start_date ORDER BY sub.start_date, sub.end_date) AS start_dates,
+               array_agg(sub.end_date ORDER BY sub.start_date, sub.end_date) AS end_dates
+        FROM devices.subscription sub
+        WHERE sub.device_id = d.device_id) s ON true
+      """ + CONNECTORS_OF_D;
+
+  /** $1 profile, $2 serial, $3 entity id: the device if the entity may read it. */
+  static final String DESCRIBE_FOR_ENTITY = DEVICES + """
+      WHERE d.profile = $1::text::devices.device_profile AND d.serial = $2
+        AND EXISTS (SELECT 1 FROM devices.entity_device ed WHERE ed.entity_id = $3 AND ed.device_id = d.device_id)
+      """;
+
+  /** $1 device id. */
+  static final String DESCRIBE_BY_ID = DEVICES + "WHERE d.device_id = $1";
+
+  /** $1 profile, $2 serial, $3 entity id: id and connectors of the device if the entity may read it. */
+  static final String RESOLVE = """
+      SELECT d.device_id, c.connector_ids, c.interfaces
+      FROM devices.device d
+      JOIN devices.entity_device ed ON ed.device_id = d.device_id AND ed.entity_id = $3
+      """ + CONNECTORS_OF_D + """
+      WHERE d.profile = $1::text::devices.device_profile AND d.serial = $2
+      """;
+
+  /** $1 entity id, $2 profile or null, $3 group or null: the entity's devices in answer order. */
+  static final String LIST = """
+      SELECT d.profile, d.serial, d.device_group
+      FROM devices.entity_device ed
+      JOIN devices.device d ON d.device_id = ed.device_id
+      WHERE ed.entity_id = $1
+        AND ($2::text IS NULL OR d.profile = $2::text::devices.device_profile)
+        AND ($3::text IS NULL OR d.device_group = $3::text)
+      ORDER BY d.profile, d.serial
+      """;
+
+  /** $1 profile, $2 serial, $3 group, $4 latitude, $5 longitude: the new device's id, no row if it exists. */
+  static final String CREATE_DEVICE = """
+      INSERT INTO devices.device (profile, serial, device_group, latitude, longitude)
+      VALUES ($1::text::devices.device_profile, $2, $3, $4, $5)
+      ON CONFLICT (profile, serial) DO NOTHING
+      RETURNING device_id
+      """;
+
+  /** Parameters as {@link #CREATE_DEVICE}; null facts keep their value. */
+  static final String UPDATE_DEVICE = """
+      UPDATE devices.device
+      SET device_group = COALESCE($3, device_group), latitude = COALESCE($4, latitude),
+          longitude = COALESCE($5, longitude)
+      WHERE profile = $1::text::devices.device_profile AND serial = $2
+      RETURNING device_id
+      """;
+
+  /**
+   * Learning: $1 profiles, $2 serials, $3 groups, $4 latitudes, $5 longitudes (null: not given), one distinct
+   * device per index. Creates the unknown devices, updates the known ones with the facts given, and returns every
+   * device's id; rows are written in array order, so callers sort to take row locks in one order.
+   */
+  static final String UPSERT_DEVICES = """
+      INSERT INTO devices.device AS d (profile, serial, device_group, latitude, longitude)
+      SELECT i.profile::devices.device_profile, i.serial, i.device_group, i.latitude, i.longitude
+      FROM unnest($1::text[], $2::text[], $3::text[], $4::float8[], $5::float8[])
+        AS i(profile, serial, device_group, latitude, longitude)
+      ON CONFLICT (profile, serial) DO UPDATE
+      SET device_group = COALESCE(EXCLUDED.device_group, d.device_group),
+          latitude = COALESCE(EXCLUDED.latitude, d.latitude),
+          longitude = COALESCE(EXCLUDED.longitude, d.longitude)
+      RETURNING d.device_id, d.profile, d.serial
+      """;
+
+  /** Learning: $1 profiles, $2 serials: what is known of those devices (unknown ones have no row). */
+  static final String KNOWN_DEVICES = """
+      SELECT d.device_id, d.profile, d.serial, d.device_group, d.latitude, d.longitude, c.connector_ids, c.interfaces
+      FROM unnest($1::text[], $2::text[]) AS i(profile, serial)
+      JOIN devices.device d ON d.profile = i.profile::devices.device_profile AND d.serial = i.serial
+      """ + CONNECTORS_OF_D;
+
+  /** $1 device ids, $2 connector ids, $3 interface names: adds the pairs the devices lack, in array order. */
+  static final String ADD_CONNECTORS = """
+      INSERT INTO devices.connector_interface (device_id, connector_id, interface)
+      SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[])
+      ON CONFLICT DO NOTHING
+      """;
+
+  /** $1 device id. */
+  static final String REMOVE_CONNECTORS = "DELETE FROM devices.connector_interface WHERE device_id = $1";
+
+  /** Opens a statement on the device of $1 profile and $2 serial: its id, or no row when it is unknown. */
+  private static final String TARGET = """
+      WITH target AS (
+        SELECT device_id FROM devices.device WHERE profile = $1::text::devices.device_profile AND serial = $2),
+      """;
+
+  /** $1 profile, $2 serial, $3 start date, $4 end date: the device's id, no row if it is unknown. */
+  static final String ADD_SUBSCRIPTION = TARGET + """
+      added AS (
+        INSERT INTO devices.subscription (device_id, start_date, end_date)
+        SELECT device_id, $3::date, $4::date FROM target
+        ON CONFLICT DO NOTHING)
+      SELECT device_id FROM target
+      """;
+
+  /** $1 profile, $2 serial, $3 entity id: the device's id, no row if it is unknown. */
+  static final String ASSIGN = TARGET + """
+      added AS (
+        INSERT INTO devices.entity_device (entity_id, device_id)
+        SELECT $3::text, device_id FROM target
+        ON CONFLICT DO NOTHING)
+      SELECT device_id FROM target
+      """;
+
+  /** $1 profile, $2 serial, $3 entity id: the device's id, no row if it is unknown. */
+  static final String UNASSIGN = TARGET + """
+      removed AS (
+        DELETE FROM devices.entity_device ed USING target
+        WHERE ed.entity_id = $3 AND ed.device_id = target.device_id)
+      SELECT device_id FROM target
+      """;
+
+  /** A row of {@link #DESCRIBE_FOR_ENTITY} or {@link #DESCRIBE_BY_ID}. */
+  static Device device(Row row) {
+    LocalDate[] starts = row.getArrayOfLocalDates("start_dates");
+    LocalDate[] ends = row.getArrayOfLocalDates("end_dates");
+    List<Subscription> subscriptions = new ArrayList<>();
+    for (int i = 0; starts != null && i < starts.length; i++) {
+      subscriptions.add(new Subscription(starts[i], ends[i]));
+    }
+    return new Device(ref(row), facts(row), List.copyOf(subscriptions), connectors(row));
+  }
+
+  /** A row of {@link #LIST}. */
+  static DeviceSummary summary(Row row) {
+    return new DeviceSummary(ref(row), row.getString("device_group"));
+  }
+
+  static DeviceRef ref(Row row) {
+    return new DeviceRef(Profile.valueOf(row.getString("profile")), row.getString("serial"));
+  }
+
+  static DeviceFacts facts(Row row) {
+    Double latitude = row.getDouble("latitude");
+    return new DeviceFacts(row.getString("device_group"),
+        latitude == null ? null : new Location(latitude, row.getDouble("longitude")));
+  }
+
+  static Connectors connectors(Row row) {
+    return Connectors.fromColumns(row.getArrayOfStrings("connector_ids"), row.getArrayOfStrings("interfaces"));
+  }
+}

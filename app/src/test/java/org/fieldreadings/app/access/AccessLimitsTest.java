@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Token lifetime and rate limits, on a server configured with tiny limits: 2 s tokens, 2 token mails per address
- * and 5 token requests per client address an hour, 1 request/s per key with bursts of 2. The tests share the
+ * and 4 token requests per client address an hour, 1 request/s per key with bursts of 2. The tests share the
  * client address's hourly budget, so they run in a fixed order.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -38,7 +38,7 @@ class AccessLimitsTest {
     server = FieldReadingsServer.start(TestServers.config(dataDir, Map.of(
         "FR_MAIL_SMTP_HOST", "127.0.0.1", "FR_MAIL_SMTP_PORT", Integer.toString(smtpPort),
         "FR_MAIL_SMTP_STARTTLS", "DISABLED", "FR_ACCESS_TOKEN_TTL", "PT2S",
-        "FR_RATELIMIT_TOKEN_EMAIL_HOURLY", "2", "FR_RATELIMIT_TOKEN_CLIENT_HOURLY", "5",
+        "FR_RATELIMIT_TOKEN_EMAIL_HOURLY", "2", "FR_RATELIMIT_TOKEN_CLIENT_HOURLY", "4",
         "FR_RATELIMIT_KEY_RPS", "1", "FR_RATELIMIT_KEY_BURST", "2")));
     client = new AccessClient(server.httpPort(), server.adminPort(), Files.readString(dataDir.resolve("admin.token")));
   }

@@ -42,10 +42,6 @@ class DeviceCommandsTest {
         Map.of("FR_DATABASE_URL", database.toConfigValue())));
     TestPostgres.execute(database,
         "INSERT INTO access.entity (entity_id, email, name) VALUES ('acme', 'ops@acme.example', 'Acme')");
-    // Stands in for the access module's answer, and agrees with it: acme is the one entity in the database.
-    server.vertx().eventBus().<JsonObject>consumer(AccessContract.ENTITY_EXISTS, message -> message.reply(
-        new JsonObject().put("exists", "acme".equals(message.body().getString("entityId")))))
-        .completion().await(10, TimeUnit.SECONDS);
     conf = dataDir.resolve("cli.json");
     Files.writeString(conf, new JsonObject()
         .put("admin", new JsonObject().put("port", server.adminPort()))

@@ -122,7 +122,7 @@ class ReadingsValidationTest {
     Answer foreign = fixture.readings("REAL_WEATHER_STATION", "WS-2", OK);
     assertThat(unknown.status()).isEqualTo(404);
     assertThat(foreign.status()).isEqualTo(404);
-    assertThat(foreign.body()).isEqualTo(unknown.body());
+    assertThat(foreign.body()).isEqualTo(unknown.body().replace("WS-404", "WS-2"));
     assertThat(unknown.header("Content-Type")).isEqualTo("application/problem+json");
   }
 

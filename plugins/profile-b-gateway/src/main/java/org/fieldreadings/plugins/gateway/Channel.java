@@ -29,7 +29,8 @@ record Channel(SensorInterface iface, DoubleUnaryOperator toCatalogUnit) {
       case "rssi" -> Optional.of(new Channel(InterfaceFamily.RSSI.single(), v -> v));
       case "t" -> Optional.of(new Channel(InterfaceFamily.AIR_TEMP.single(), tenths -> tenths / 10));
       case "rh" -> Optional.of(new Channel(InterfaceFamily.AIR_HUM.single(), v -> v));
-      case "tips" -> Optional.of(new Channel(InterfaceFamily.PRECIPITATION.single(), tips -> tips * MILLIMETRES_PER_TIP));
+      case "tips" -> Optional.of(
+          new Channel(InterfaceFamily.PRECIPITATION.single(), tips -> tips * MILLIMETRES_PER_TIP));
       case "pc" -> Optional.of(new Channel(InterfaceFamily.TICKS_COUNT.single(), v -> v));
       default -> soilRaw(key);
     };

@@ -68,11 +68,11 @@ final class ProfileDecoder implements AutoCloseable {
     }
     long timer = vertx.setTimer(budget.toMillis(), id -> {
       if (promise.tryFail(new PluginFailure(PluginFailure.Kind.TIMED_OUT,
-          "plugin " + pluginId + " did not decode the payload within " + seconds(budget)))) {
+          "plugin " + pluginId + " did not decode the payload within " + readable(budget)))) {
         task.cancel(true);
         threads.remove(task);
         LOG.warn("plugin {} ({}) overran its {} decode budget and was interrupted", pluginId, profile,
-            seconds(budget));
+            readable(budget));
       }
     });
     return promise.future().onComplete(done -> vertx.cancelTimer(timer));
@@ -106,7 +106,7 @@ final class ProfileDecoder implements AutoCloseable {
     threads.shutdownNow();
   }
 
-  private static String seconds(Duration duration) {
+  private static String readable(Duration duration) {
     return duration.toMillis() % 1000 == 0 ? duration.toSeconds() + " s" : duration.toMillis() + " ms";
   }
 

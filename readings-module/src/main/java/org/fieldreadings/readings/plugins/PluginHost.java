@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
@@ -46,7 +47,7 @@ public final class PluginHost implements AutoCloseable {
 
   private PluginHost(PluginManager manager, Map<Profile, ProfileDecoder> decoders, List<PluginInfo> plugins) {
     this.manager = manager;
-    this.decoders = decoders;
+    this.decoders = Collections.unmodifiableMap(decoders);
     this.plugins = plugins;
   }
 

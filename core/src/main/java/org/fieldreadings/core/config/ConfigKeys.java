@@ -9,6 +9,10 @@ import static org.fieldreadings.core.config.ValueParsers.oneOf;
 import static org.fieldreadings.core.config.ValueParsers.positiveDuration;
 import static org.fieldreadings.core.config.ValueParsers.postgresUrl;
 
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.CodeSource;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -29,6 +33,9 @@ public final class ConfigKeys {
   public static final ConfigKey<String> ADMIN_TOKEN =
       secret("admin.token", "a token of at least 16 characters", minLength(16));
   public static final ConfigKey<String> DATA_DIR = plain("data.dir", "a directory path", nonEmpty(), "./data");
+  /** The folder of the supplier plugin jars; default: {@code plugins} next to the running jar. */
+  public static final ConfigKey<String> PLUGINS_DIR =
+      plain("plugins.dir", "a directory path", nonEmpty(), pluginsNextToJar());
   public static final ConfigKey<String> DATABASE_URL = secret(
       "database.url", "a URL postgresql://user:pass@host:5432/db", postgresUrl());
   public static final ConfigKey<Integer> DATABASE_POOL_SIZE =
@@ -65,7 +72,7 @@ public final class ConfigKeys {
 
   /** All keys, in the order of the README's configuration table. */
   public static final List<ConfigKey<?>> ALL = List.of(
-      HTTP_HOST, HTTP_PORT, HTTP_INSTANCES, ADMIN_HOST, ADMIN_PORT, ADMIN_TOKEN, DATA_DIR, DATABASE_URL,
+      HTTP_HOST, HTTP_PORT, HTTP_INSTANCES, ADMIN_HOST, ADMIN_PORT, ADMIN_TOKEN, DATA_DIR, PLUGINS_DIR, DATABASE_URL,
       DATABASE_POOL_SIZE, MAIL_SMTP_HOST, MAIL_SMTP_PORT, MAIL_SMTP_USERNAME, MAIL_SMTP_PASSWORD, MAIL_SMTP_STARTTLS,
       MAIL_FROM, SECURITY_MASTER_KEY, ACCESS_TOKEN_TTL, RATELIMIT_KEY_RPS, RATELIMIT_KEY_BURST,
       RATELIMIT_TOKEN_EMAIL_HOURLY, RATELIMIT_TOKEN_CLIENT_HOURLY, READINGS_LIMIT_NONE, READINGS_LIMIT_HOUR,
@@ -85,6 +92,26 @@ public final class ConfigKeys {
 
   private static <T> ConfigKey<T> plain(String name, String expected, java.util.function.Function<String, T> parser, T def) {
     return new ConfigKey<>(name, expected, parser, def, false);
+  }
+
+  /**
+   * The default plugins folder: {@code plugins} beside the jar this class was loaded from (the fat jar, so
+   * {@code java -jar app/target/field-readings.jar} finds the bundled plugins in {@code app/target/plugins}), or
+   * {@code ./plugins} in the working directory when running from a classes folder (IDE, tests).
+   */
+  static String pluginsNextToJar() {
+    try {
+      CodeSource source = ConfigKeys.class.getProtectionDomain().getCodeSource();
+      if (source != null) {
+        Path location = Path.of(source.getLocation().toURI());
+        if (Files.isRegularFile(location)) {
+          return location.resolveSibling("plugins").toString();
+        }
+      }
+    } catch (URISyntaxException | IllegalArgumentException | SecurityException e) {
+      // An unusual class loader location: fall back to the working directory.
+    }
+    return "./plugins";
   }
 
   private static ConfigKey<String> secret(String name, String expected, java.util.function.Function<String, String> parser) {

@@ -1,0 +1,37 @@
+package org.fieldreadings.plugin.api;
+
+import java.time.Instant;
+
+/**
+ * One normalized reading: the value of one interface of one connector of a device at one moment, in the unit of
+ * the interface ({@link SensorInterface#unit()}). Every instance is valid: the constructor checks the serial
+ * syntax, the connector id, that the interface is the catalog's and that the value is finite, and throws
+ * {@link IllegalArgumentException} otherwise ({@link DecodeResult.Builder} turns that into a rejection).
+ *
+ * @param serial the device serial: 1 to 64 characters of {@code [A-Za-z0-9._:-]}
+ * @param connectorId the source of the reading within the device: {@link #ORIGIN} for the device itself, or the
+ *     identifier an attached device sent to its gateway (1 to 64 visible ASCII characters)
+ * @param iface the interface, from {@link InterfaceCatalog} or {@link InterfaceFamily}
+ * @param timestamp the moment of the reading (stored with millisecond precision)
+ * @param value the value in the unit of the interface
+ */
+public record Observation(String serial, String connectorId, SensorInterface iface, Instant timestamp, double value) {
+
+  /** The connector of a device's own channels (SPEC.md 2.2). */
+  public static final String ORIGIN = "ORIGIN";
+
+  public Observation {
+    SpiRules.serial(serial);
+    SpiRules.connectorId(connectorId);
+    SpiRules.catalogInterface(iface);
+    if (timestamp == null) {
+      throw new IllegalArgumentException("timestamp is missing");
+    }
+    SpiRules.finite(value, "value of " + iface.name());
+  }
+
+  /** The timestamp in epoch milliseconds (UTC), as readings are served. */
+  public long epochMillis() {
+    return timestamp.toEpochMilli();
+  }
+}

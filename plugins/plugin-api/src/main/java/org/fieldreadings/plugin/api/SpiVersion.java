@@ -1,0 +1,18 @@
+package org.fieldreadings.plugin.api;
+
+/**
+ * The semantic version of this SPI. A minor version adds to it without breaking compiled plugins; a major
+ * version breaks them. The host reports {@link #CURRENT} as PF4J's system version, and a plugin states which
+ * versions it works with in its manifest's {@code Plugin-Requires}, normally {@link #PLUGIN_REQUIRES}. A plugin
+ * whose requirement the host does not meet is loaded disabled and decodes nothing.
+ */
+public final class SpiVersion {
+
+  /** The version of the SPI in this jar. */
+  public static final String CURRENT = "1.0.0";
+
+  /** The {@code Plugin-Requires} of a plugin compiled against this SPI: any 1.x from 1.0.0 on. */
+  public static final String PLUGIN_REQUIRES = "^1.0.0";
+
+  private SpiVersion() {}
+}

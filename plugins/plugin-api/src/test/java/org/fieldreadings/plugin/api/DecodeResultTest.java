@@ -1,0 +1,88 @@
+package org.fieldreadings.plugin.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Instant;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class DecodeResultTest {
+
+  private static final Instant AT = Instant.parse("2024-05-01T10:00:00Z");
+  private static final SensorInterface AIR_TEMP = InterfaceFamily.AIR_TEMP.single();
+
+  @Test
+  void observationsDefaultToTheOriginConnector() {
+    DecodeResult result = DecodeResult.builder()
+        .observe(0, "WS-1", AIR_TEMP, AT, 21.5)
+        .observe(1, "GW-1", "N-1A2B", InterfaceFamily.BAT.single(), AT, 3.01)
+        .build();
+    assertThat(result.observations()).containsExactly(
+        new Observation("WS-1", Observation.ORIGIN, AIR_TEMP, AT, 21.5),
+        new Observation("GW-1", "N-1A2B", InterfaceFamily.BAT.single(), AT, 3.01));
+    assertThat(result.rejections()).isEmpty();
+    assertThat(result.observations().get(0).epochMillis()).isEqualTo(1714557600000L);
+  }
+
+  @Test
+  void invalidValuesBecomeRejectionsOfTheirPart() {
+    DecodeResult result = DecodeResult.builder()
+        .observe(0, "bad serial", AIR_TEMP, AT, 1)
+        .observe(1, "x".repeat(65), AIR_TEMP, AT, 1)
+        .observe(2, "WS-1", "", AIR_TEMP, AT, 1)
+        .observe(3, "WS-1", "has space", AIR_TEMP, AT, 1)
+        .observe(4, "WS-1", AIR_TEMP, null, 1)
+        .observe(5, "WS-1", AIR_TEMP, AT, Double.NaN)
+        .observe(6, "WS-1", new SensorInterface(0, "AirTemperature", InterfaceFamily.AIR_TEMP, 0), AT, 1)
+        .observe(7, "WS-1", null, AT, 1)
+        .observe(8, "WS-1", AIR_TEMP, AT, 1)
+        .build();
+    assertThat(PluginTestKit.rejections(result)).containsExactly(
+        "#0 serial 'bad serial' is not 1 to 64 characters of A-Z, a-z, 0-9, '.', '_', ':', '-'",
+        "#1 serial '" + "x".repeat(65) + "' is not 1 to 64 characters of A-Z, a-z, 0-9, '.', '_', ':', '-'",
+        "#2 connectorId '' is not 1 to 64 visible ASCII characters",
+        "#3 connectorId 'has space' is not 1 to 64 visible ASCII characters",
+        "#4 timestamp is missing",
+        "#5 value of AirTemp is NaN, not a finite number",
+        "#6 interface 'AirTemperature' is not in the catalog",
+        "#7 interface null is not in the catalog");
+    assertThat(PluginTestKit.readings(result)).containsExactly("WS-1 ORIGIN AirTemp 2024-05-01T10:00:00Z 1");
+  }
+
+  @Test
+  void deviceFactsMergePerSerialAndAreValidated() {
+    DecodeResult result = DecodeResult.builder()
+        .group(0, "WS-1", "AIR")
+        .location(0, "WS-1", 38.7369, -9.1427)
+        .location(1, "WS-2", 38.5, -7.9)
+        .group(2, "WS-3", "air")
+        .location(3, "WS-3", 91, 0)
+        .location(4, "WS-3", 0, 180.5)
+        .group(5, "no way", "AIR")
+        .build();
+    assertThat(result.devices()).containsExactly(
+        new DeviceFacts("WS-1", Optional.of("AIR"), Optional.of(new Location(38.7369, -9.1427))),
+        new DeviceFacts("WS-2", Optional.empty(), Optional.of(new Location(38.5, -7.9))));
+    assertThat(PluginTestKit.devices(result)).containsExactly(
+        "WS-1 group=AIR location=38.7369,-9.1427", "WS-2 location=38.5,-7.9");
+    assertThat(PluginTestKit.rejections(result)).containsExactly(
+        "#2 group 'air' is not 1 to 32 characters of A-Z, 0-9, '_'",
+        "#3 latitude 91.0 is outside -90..90",
+        "#4 longitude 180.5 is outside -180..180",
+        "#5 serial 'no way' is not 1 to 64 characters of A-Z, a-z, 0-9, '.', '_', ':', '-'");
+  }
+
+  @Test
+  void aWholePayloadCanBeRejected() {
+    assertThat(PluginTestKit.rejections(DecodeResult.rejected("not JSON"))).containsExactly("#-1 not JSON");
+    assertThatThrownBy(() -> new Rejection(0, " ")).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new Rejection(-2, "x")).isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void resultListsAreImmutable() {
+    DecodeResult result = DecodeResult.builder().observe(0, "WS-1", AIR_TEMP, AT, 1).build();
+    assertThatThrownBy(() -> result.observations().clear()).isInstanceOf(UnsupportedOperationException.class);
+  }
+}

@@ -1,0 +1,114 @@
+package org.fieldreadings.plugins.lorawan;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.fieldreadings.plugin.api.PluginTestKit.decodeResource;
+import static org.fieldreadings.plugin.api.PluginTestKit.decodeText;
+import static org.fieldreadings.plugin.api.PluginTestKit.devices;
+import static org.fieldreadings.plugin.api.PluginTestKit.readings;
+import static org.fieldreadings.plugin.api.PluginTestKit.rejections;
+
+import java.util.Base64;
+import org.fieldreadings.plugin.api.DecodeResult;
+import org.fieldreadings.plugin.api.Profile;
+import org.junit.jupiter.api.Test;
+
+class LorawanUplinkDecoderTest {
+
+  private final LorawanUplinkDecoder decoder = new LorawanUplinkDecoder();
+
+  @Test
+  void decodesTheSampleUplinksByteByByte() {
+    DecodeResult result = decodeResource(decoder, "/uplinks.json", "application/json");
+    assertThat(decoder.profile()).isEqualTo(Profile.PROFILE_D);
+    assertThat(readings(result)).containsExactly(
+        // 01 | 0e1c = 3612 mV | 03 depths | 0a 007d 0028: 10 cm, 1.25 mm in, 0.40 mm out | 1e 0050 0023 | 3c 000a 0037
+        "70B3D57ED0051A3C ORIGIN WaterEntrance10 2024-05-01T10:00:05.123Z 1.25",
+        "70B3D57ED0051A3C ORIGIN WaterLoss10 2024-05-01T10:00:05.123Z 0.4",
+        "70B3D57ED0051A3C ORIGIN WaterEntrance30 2024-05-01T10:00:05.123Z 0.8",
+        "70B3D57ED0051A3C ORIGIN WaterLoss30 2024-05-01T10:00:05.123Z 0.35",
+        "70B3D57ED0051A3C ORIGIN WaterEntrance60 2024-05-01T10:00:05.123Z 0.1",
+        "70B3D57ED0051A3C ORIGIN WaterLoss60 2024-05-01T10:00:05.123Z 0.55",
+        "70B3D57ED0051A3C ORIGIN Bat 2024-05-01T10:00:05.123Z 3.612",
+        // the best of the two gateways that heard it (-97 and -109 dBm)
+        "70B3D57ED0051A3C ORIGIN Rssi 2024-05-01T10:00:05.123Z -97",
+        "70B3D57ED0051A3C ORIGIN WaterEntrance10 2024-05-01T11:00:04.870Z 0",
+        "70B3D57ED0051A3C ORIGIN WaterLoss10 2024-05-01T11:00:04.870Z 0.52",
+        "70B3D57ED0051A3C ORIGIN WaterEntrance30 2024-05-01T11:00:04.870Z 0",
+        "70B3D57ED0051A3C ORIGIN WaterLoss30 2024-05-01T11:00:04.870Z 0.41",
+        "70B3D57ED0051A3C ORIGIN WaterEntrance60 2024-05-01T11:00:04.870Z 0.02",
+        "70B3D57ED0051A3C ORIGIN WaterLoss60 2024-05-01T11:00:04.870Z 0.6",
+        "70B3D57ED0051A3C ORIGIN Bat 2024-05-01T11:00:04.870Z 3.61",
+        "70B3D57ED0051A3C ORIGIN Rssi 2024-05-01T11:00:04.870Z -101",
+        // 01 | 0ce2 = 3298 mV | 02 | 14 0136 0000: 20 cm, 3.10 mm in | 28 04b5 000c: 40 cm, 12.05 mm in, 0.12 out
+        "70B3D57ED0051A3D ORIGIN WaterEntrance20 2024-05-01T10:02:41.007Z 3.1",
+        "70B3D57ED0051A3D ORIGIN WaterLoss20 2024-05-01T10:02:41.007Z 0",
+        "70B3D57ED0051A3D ORIGIN WaterEntrance40 2024-05-01T10:02:41.007Z 12.05",
+        "70B3D57ED0051A3D ORIGIN WaterLoss40 2024-05-01T10:02:41.007Z 0.12",
+        "70B3D57ED0051A3D ORIGIN Bat 2024-05-01T10:02:41.007Z 3.298",
+        "70B3D57ED0051A3D ORIGIN Rssi 2024-05-01T10:02:41.007Z -88");
+    assertThat(devices(result)).containsExactly("70B3D57ED0051A3C location=38.5712,-7.9135");
+    assertThat(rejections(result)).isEmpty();
+  }
+
+  @Test
+  void aSingleUplinkObjectIsIndexZero() {
+    DecodeResult result = decodeText(decoder, uplink(2, base64(0x01, 0x0e, 0x10, 0x01, 0x55, 0, 1, 0, 2)),
+        "application/json");
+    assertThat(rejections(result)).isEmpty();
+    assertThat(readings(result)).containsExactly(
+        "70B3D57ED0051A3C ORIGIN WaterEntrance85 2024-05-01T10:00:00Z 0.01",
+        "70B3D57ED0051A3C ORIGIN WaterLoss85 2024-05-01T10:00:00Z 0.02",
+        "70B3D57ED0051A3C ORIGIN Bat 2024-05-01T10:00:00Z 3.6");
+  }
+
+  @Test
+  void badUplinksAreRejectedOneByOne() {
+    DecodeResult result = decodeText(decoder, "[" + String.join(",",
+        uplink(2, base64(0x01, 0x0e, 0x10, 0x02, 0x0a, 0, 1, 0, 2)),
+        uplink(2, base64(0x02, 0x0e, 0x10, 0x00)),
+        uplink(1, base64(0x01, 0x0e, 0x10, 0x00)),
+        uplink(2, "***"),
+        uplink(2, base64(0x01, 0x0e)),
+        uplink(2, base64(0x01, 0x0e, 0x10, 0x02, 0x23, 0, 1, 0, 2, 0x0a, 0, 3, 0, 4)),
+        "{\"end_device_ids\": {}}",
+        uplink(2, base64(0x01, 0x0e, 0x10, 0x00)).replace("2024-05-01T10:00:00Z", "today"),
+        "42") + "]", "application/json");
+    assertThat(rejections(result)).containsExactly(
+        "#0 frm_payload is 9 bytes; layout 1 with 2 depths needs 14",
+        "#1 payload layout version 2 is not supported (expected 1)",
+        "#2 f_port 1 is not a measurement uplink (expected 2)",
+        "#3 uplink_message.frm_payload is not base64",
+        "#4 frm_payload is 2 bytes, shorter than the 4-byte header",
+        "#5 depth 35 cm is not in the catalog (water balance depths: 10, 15, 20, 25, 30, 40, 50, 55, 60, 70, 80, 85)",
+        "#6 end_device_ids.dev_eui is missing or not a string",
+        "#7 received_at 'today' is not an RFC 3339 date-time",
+        "#8 end_device_ids.dev_eui is missing or not a string");
+    assertThat(readings(result)).containsExactly(
+        "70B3D57ED0051A3C ORIGIN WaterEntrance10 2024-05-01T10:00:00Z 0.03",
+        "70B3D57ED0051A3C ORIGIN WaterLoss10 2024-05-01T10:00:00Z 0.04",
+        "70B3D57ED0051A3C ORIGIN Bat 2024-05-01T10:00:00Z 3.6");
+  }
+
+  @Test
+  void somethingThatIsNotJsonIsRejectedWhole() {
+    assertThat(rejections(decodeText(decoder, "\u0001\u0002", "application/json")))
+        .singleElement().asString().startsWith("#-1 not valid JSON at line 1, column 2: Illegal character");
+    assertThat(rejections(decodeText(decoder, "\"uplink\"", "application/json")))
+        .containsExactly("#-1 expected an uplink message object or an array of them");
+  }
+
+  private static String uplink(int port, String frmPayload) {
+    return """
+        {"end_device_ids": {"device_id": "wb-0003", "dev_eui": "70B3D57ED0051A3C"},
+         "received_at": "2024-05-01T10:00:00Z",
+         "uplink_message": {"f_port": %d, "frm_payload": "%s", "rx_metadata": []}}""".formatted(port, frmPayload);
+  }
+
+  private static String base64(int... bytes) {
+    byte[] raw = new byte[bytes.length];
+    for (int i = 0; i < bytes.length; i++) {
+      raw[i] = (byte) bytes[i];
+    }
+    return Base64.getEncoder().encodeToString(raw);
+  }
+}

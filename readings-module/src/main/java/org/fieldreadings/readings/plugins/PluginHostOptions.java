@@ -1,0 +1,51 @@
+package org.fieldreadings.readings.plugins;
+
+import io.vertx.core.json.JsonObject;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Objects;
+import org.fieldreadings.core.config.ConfigKeys;
+
+/**
+ * How the {@link PluginHost} loads and runs supplier plugins.
+ *
+ * @param pluginsDir the folder holding the plugin jars (a missing folder means no plugins)
+ * @param decodeBudget how long one payload may take, waiting for a thread included, before it fails
+ * @param threadsPerProfile the decode threads of each profile: a plugin that hangs can block only its own
+ * @param queuePerProfile how many payloads of one profile may wait for a thread before more are refused as busy
+ */
+public record PluginHostOptions(Path pluginsDir, Duration decodeBudget, int threadsPerProfile, int queuePerProfile) {
+
+  public static final Duration DEFAULT_DECODE_BUDGET = Duration.ofSeconds(10);
+  public static final int DEFAULT_THREADS_PER_PROFILE = 2;
+  public static final int DEFAULT_QUEUE_PER_PROFILE = 256;
+
+  public PluginHostOptions {
+    Objects.requireNonNull(pluginsDir, "pluginsDir");
+    if (decodeBudget == null || decodeBudget.isNegative() || decodeBudget.isZero()) {
+      throw new IllegalArgumentException("decodeBudget must be positive");
+    }
+    if (threadsPerProfile < 1 || queuePerProfile < 1) {
+      throw new IllegalArgumentException("threadsPerProfile and queuePerProfile must be at least 1");
+    }
+  }
+
+  /** The defaults for a plugins folder. */
+  public static PluginHostOptions of(Path pluginsDir) {
+    return new PluginHostOptions(
+        pluginsDir, DEFAULT_DECODE_BUDGET, DEFAULT_THREADS_PER_PROFILE, DEFAULT_QUEUE_PER_PROFILE);
+  }
+
+  /** The defaults for the folder of configuration key {@code plugins.dir}. */
+  public static PluginHostOptions fromConfig(JsonObject config) {
+    return of(Path.of(ConfigKeys.PLUGINS_DIR.get(config)));
+  }
+
+  public PluginHostOptions withDecodeBudget(Duration budget) {
+    return new PluginHostOptions(pluginsDir, budget, threadsPerProfile, queuePerProfile);
+  }
+
+  public PluginHostOptions withThreads(int threads, int queue) {
+    return new PluginHostOptions(pluginsDir, decodeBudget, threads, queue);
+  }
+}

@@ -80,6 +80,8 @@ final class AccessQueries {
                         ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
       RETURNING mail_id, payload, attempts""";
 
+  static final String OUTBOX_DEPTH = "SELECT count(*) FROM access.mail_outbox WHERE sent_at IS NULL";
+
   static final String MARK_MAIL_SENT =
       "UPDATE access.mail_outbox SET sent_at = now(), payload = NULL, last_error = NULL WHERE mail_id = $1";
 

@@ -1,5 +1,6 @@
 package org.fieldreadings.access;
 
+import io.micrometer.core.instrument.Gauge;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
@@ -9,6 +10,8 @@ import io.vertx.sqlclient.Tuple;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import org.fieldreadings.core.telemetry.Telemetry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,6 +33,7 @@ final class MailSender {
   private final KeyVault vault;
   private final MailTransport transport;
   private final String from;
+  private final AtomicLong depth = new AtomicLong();
   private boolean draining;
   private boolean wokenWhileDraining;
   private long timer;
@@ -43,6 +47,9 @@ final class MailSender {
   }
 
   Future<Void> start() {
+    Gauge.builder("fieldreadings.mail.outbox.depth", depth, AtomicLong::get)
+        .description("Token mails queued and not yet delivered")
+        .register(Telemetry.registry(vertx));
     timer = vertx.setPeriodic(POLL_MS, id -> drain());
     drain();
     return vertx.eventBus().consumer(AccessAddresses.OUTBOX_WAKE, message -> drain()).completion();
@@ -65,6 +72,13 @@ final class MailSender {
         .compose(rows -> {
           List<Row> claimed = new ArrayList<>();
           rows.forEach(claimed::add);
+          return pool.query(AccessQueries.OUTBOX_DEPTH).execute()
+              .map(depthRows -> {
+                depth.set(depthRows.iterator().next().getLong(0));
+                return claimed;
+              });
+        })
+        .compose(claimed -> {
           Future<Void> chain = Future.succeededFuture();
           for (Row row : claimed) {
             chain = chain.compose(v -> send(row.getLong("mail_id"), row.getBuffer("payload").getBytes(),

@@ -17,6 +17,11 @@ public interface FieldModule {
   /** A new instance of the module's verticle (its event-bus consumers and background work). */
   Deployable verticle();
 
+  /** How many instances of the verticle a node runs (consumers that only answer requests scale with the cores). */
+  default int instances() {
+    return 1;
+  }
+
   /** Mounts the module's public routes on the {@code /api} router. */
   void mountApi(Router api, EdgeContext edge);
 

@@ -21,6 +21,12 @@ public final class DevicesModule implements FieldModule {
     return new DevicesVerticle();
   }
 
+  /** The verticle only answers requests (every readings request resolves its device here): one per core. */
+  @Override
+  public int instances() {
+    return Runtime.getRuntime().availableProcessors();
+  }
+
   @Override
   public void mountApi(Router api, EdgeContext edge) {
     DeviceRoutes.mount(api, edge);

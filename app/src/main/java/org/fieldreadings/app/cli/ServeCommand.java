@@ -2,7 +2,9 @@ package org.fieldreadings.app.cli;
 
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import io.vertx.core.json.JsonObject;
 import org.fieldreadings.app.server.FieldReadingsServer;
+import org.fieldreadings.app.server.LogFormat;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
@@ -22,7 +24,9 @@ public final class ServeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    FieldReadingsServer server = FieldReadingsServer.start(config.load());
+    JsonObject configuration = config.load();
+    LogFormat.apply(configuration);
+    FieldReadingsServer server = FieldReadingsServer.start(configuration);
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       server.close();

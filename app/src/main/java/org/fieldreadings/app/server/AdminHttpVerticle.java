@@ -1,19 +1,24 @@
 package org.fieldreadings.app.server;
 
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
+import io.vertx.micrometer.PrometheusScrapingHandler;
 import io.vertx.sqlclient.Pool;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.fieldreadings.core.FieldModule;
 import org.fieldreadings.core.config.ConfigKeys;
+import org.fieldreadings.core.http.AccessLog;
 import org.fieldreadings.core.http.ApiKeyAuth;
 import org.fieldreadings.core.http.EdgeContext;
 import org.fieldreadings.core.http.ProblemHandler;
+import org.fieldreadings.core.telemetry.Telemetry;
 
 /**
- * The admin listener: {@code GET /health} for probes (no token), and every module's {@code /admin} routes behind
+ * The admin listener: {@code GET /health} and {@code GET /metrics} (Prometheus) for probes and scrapers (no
+ * token), and every module's {@code /admin} routes behind
  * the bearer admin token.
  */
 final class AdminHttpVerticle extends ListenerVerticle {
@@ -32,7 +37,12 @@ final class AdminHttpVerticle extends ListenerVerticle {
   protected Router router(Pool pool) {
     Router root = Router.router(vertx);
     ProblemHandler.install(root, AdminTokenAuth.CHALLENGE);
+    root.route().handler(new AccessLog());
     root.get("/health").handler(ctx -> health(ctx, pool));
+    PrometheusMeterRegistry metrics = Telemetry.prometheus(vertx);
+    if (metrics != null) {
+      root.get("/metrics").handler(PrometheusScrapingHandler.create(metrics));
+    }
     Router admin = Router.router(vertx);
     ProblemHandler.install(admin, AdminTokenAuth.CHALLENGE);
     admin.route().handler(new AdminTokenAuth(ConfigKeys.ADMIN_TOKEN.get(config())));

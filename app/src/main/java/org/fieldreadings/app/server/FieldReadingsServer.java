@@ -14,6 +14,7 @@ import org.fieldreadings.core.config.ConfigKeys;
 import org.fieldreadings.core.db.DatabaseUrl;
 import org.fieldreadings.core.db.EmbeddedPostgresServer;
 import org.fieldreadings.core.db.Migrations;
+import org.fieldreadings.core.telemetry.Telemetry;
 import org.fieldreadings.devices.DevicesModule;
 import org.fieldreadings.readings.ReadingsModule;
 import org.slf4j.Logger;
@@ -71,7 +72,7 @@ public final class FieldReadingsServer implements AutoCloseable {
       DatabaseUrl database = DatabaseUrl.parse(ConfigKeys.DATABASE_URL.get(config));
       LOG.info("database {}", database);
       Migrations.migrate(database, MODULES.stream().map(FieldModule::schema).toList());
-      vertx = Vertx.vertx();
+      vertx = Telemetry.newVertx();
       RootVerticle root = new RootVerticle(MODULES);
       vertx.deployVerticle(root, new io.vertx.core.DeploymentOptions().setConfig(config))
           .await(60, TimeUnit.SECONDS);

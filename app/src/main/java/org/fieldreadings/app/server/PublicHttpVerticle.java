@@ -5,6 +5,7 @@ import io.vertx.sqlclient.Pool;
 import java.util.List;
 import org.fieldreadings.core.FieldModule;
 import org.fieldreadings.core.config.ConfigKeys;
+import org.fieldreadings.core.http.AccessLog;
 import org.fieldreadings.core.http.ApiKeyAuth;
 import org.fieldreadings.core.http.EdgeContext;
 import org.fieldreadings.core.http.ProblemHandler;
@@ -28,6 +29,7 @@ final class PublicHttpVerticle extends ListenerVerticle {
     modules.forEach(module -> module.mountApi(api, edge));
     Router root = Router.router(vertx);
     ProblemHandler.install(root, ApiKeyAuth.CHALLENGE);
+    root.route().handler(new AccessLog());
     root.route("/api/*").subRouter(api);
     return root;
   }

@@ -37,7 +37,8 @@ final class RootVerticle extends VerticleBase {
         ConfigKeys.RATELIMIT_KEY_BURST.get(config())));
     Future<?> chain = Future.succeededFuture();
     for (FieldModule module : modules) {
-      chain = chain.compose(v -> vertx.deployVerticle(module.verticle(), new DeploymentOptions().setConfig(config())));
+      chain = chain.compose(v -> vertx.deployVerticle(module::verticle,
+          new DeploymentOptions().setConfig(config()).setInstances(module.instances())));
     }
     int instances = ConfigKeys.HTTP_INSTANCES.get(config());
     return chain

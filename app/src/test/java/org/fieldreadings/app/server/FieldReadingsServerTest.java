@@ -36,6 +36,22 @@ class FieldReadingsServerTest {
   }
 
   @Test
+  void metricsArePrometheusTextWithoutTheAdminToken() {
+    try (FieldReadingsServer server = FieldReadingsServer.start(TestServers.config(dataDir, Map.of()))) {
+      TestHttp admin = new TestHttp(server.adminPort());
+      admin.get("/health");
+      Answer metrics = admin.get("/metrics");
+      assertThat(metrics.status()).isEqualTo(200);
+      assertThat(metrics.header("Content-Type")).startsWith("text/plain");
+      assertThat(metrics.body())
+          .contains("vertx_http_server_requests_total{code=\"200\",method=\"GET\",route=\"/health\"}")
+          .contains("vertx_pool_in_use{pool_name=\"field-readings\",pool_type=\"sql\"}")
+          .contains("fieldreadings_mail_outbox_depth")
+          .contains("fieldreadings_readings_written_total{outcome=\"stored\"}");
+    }
+  }
+
+  @Test
   void unknownApiPathIsProblem404() {
     try (FieldReadingsServer server = FieldReadingsServer.start(TestServers.config(dataDir, Map.of()))) {
       Answer answer = new TestHttp(server.httpPort()).get("/api/nothing/here");

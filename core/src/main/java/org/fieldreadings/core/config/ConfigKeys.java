@@ -68,6 +68,8 @@ public final class ConfigKeys {
       plain("readings.limit.aggregated", DURATION, positiveDuration(), "P36525D");
   public static final ConfigKey<Integer> READINGS_LIMIT_INTERFACES =
       plain("readings.limit.interfaces", "an integer from 1 to 1000", intRange(1, 1000), 100);
+  public static final ConfigKey<String> LOGGING_FORMAT =
+      plain("logging.format", "text or json", oneOf(Set.of("TEXT", "JSON")), "TEXT");
   public static final ConfigKey<Boolean> DEMO = plain("demo", "true or false", bool(), null);
 
   /** All keys, in the order of the README's configuration table. */
@@ -76,7 +78,7 @@ public final class ConfigKeys {
       DATABASE_POOL_SIZE, MAIL_SMTP_HOST, MAIL_SMTP_PORT, MAIL_SMTP_USERNAME, MAIL_SMTP_PASSWORD, MAIL_SMTP_STARTTLS,
       MAIL_FROM, SECURITY_MASTER_KEY, ACCESS_TOKEN_TTL, RATELIMIT_KEY_RPS, RATELIMIT_KEY_BURST,
       RATELIMIT_TOKEN_EMAIL_HOURLY, RATELIMIT_TOKEN_CLIENT_HOURLY, READINGS_LIMIT_NONE, READINGS_LIMIT_HOUR,
-      READINGS_LIMIT_AGGREGATED, READINGS_LIMIT_INTERFACES, DEMO);
+      READINGS_LIMIT_AGGREGATED, READINGS_LIMIT_INTERFACES, LOGGING_FORMAT, DEMO);
 
   private ConfigKeys() {}
 

@@ -21,7 +21,9 @@ public final class Pools {
    */
   public static Pool shared(Vertx vertx, DatabaseUrl url, int size) {
     return PgBuilder.pool()
-        .with(new PoolOptions().setShared(true).setName(SHARED_NAME).setMaxSize(size).setMaxWaitQueueSize(1000))
+        .with(new PoolOptions().setShared(true).setName(SHARED_NAME).setMaxSize(size).setMaxWaitQueueSize(1000)
+            // Spread the connections over the event loops rather than tying them all to the first user's loop.
+            .setEventLoopSize(Runtime.getRuntime().availableProcessors()))
         .connectingTo(connectOptions(url))
         .using(vertx)
         .build();

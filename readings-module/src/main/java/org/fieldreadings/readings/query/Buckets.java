@@ -27,12 +27,17 @@ final class Buckets {
 
   /** The start of the bucket after the one starting at {@code bucketStart}. */
   static Instant next(Instant bucketStart, Aggregation aggregation) {
+    return advance(bucketStart, aggregation, 1);
+  }
+
+  /** The start of the bucket {@code count} buckets after the one starting at {@code bucketStart}. */
+  static Instant advance(Instant bucketStart, Aggregation aggregation, int count) {
     ZonedDateTime utc = bucketStart.atZone(ZoneOffset.UTC);
     return switch (aggregation) {
-      case HOUR -> utc.plusHours(1).toInstant();
-      case DAY -> utc.plusDays(1).toInstant();
-      case WEEK -> utc.plusWeeks(1).toInstant();
-      case MONTH -> utc.plusMonths(1).toInstant();
+      case HOUR -> utc.plusHours(count).toInstant();
+      case DAY -> utc.plusDays(count).toInstant();
+      case WEEK -> utc.plusWeeks(count).toInstant();
+      case MONTH -> utc.plusMonths(count).toInstant();
       default -> throw new IllegalArgumentException("no buckets for " + aggregation);
     };
   }

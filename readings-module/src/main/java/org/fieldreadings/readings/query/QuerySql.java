@@ -23,34 +23,39 @@ final class QuerySql {
   private QuerySql() {}
 
   /**
-   * Per bucket and interface, the partial aggregates of the period: rollup rows of whole buckets in [$4, $5),
-   * raw points of the head [$6, $4) and of the tail [$5, $7].
+   * Per bucket and interface, the aggregates of the period: rollup rows of whole buckets in [$4, $5) and the raw
+   * points of the partial buckets at the head [$6, $4) and tail [$5, $7]. Whole and partial buckets never
+   * coincide, so only weeks and months (made of daily rollups) and the raw edges need grouping.
    */
   static String aggregated(Aggregation aggregation) {
     String field = Buckets.sqlField(aggregation);
-    String rollup = aggregation == Aggregation.HOUR ? "readings.rollup_hour" : "readings.rollup_day";
-    String rollupBucket = aggregation == Aggregation.HOUR || aggregation == Aggregation.DAY
-        ? "r.bucket" : "date_trunc('" + field + "', r.bucket, 'UTC')";
-    String raw = """
-        SELECT s.interface, date_trunc('%1$s', p.ts, 'UTC') AS bucket, 1 AS n, p.value AS sum, p.value AS min,
-               p.value AS max, p.ts AS last_ts, p.value AS last_value, sin(radians(p.value)) AS sin_sum,
-               cos(radians(p.value)) AS cos_sum
-        FROM s JOIN readings.point p ON p.series_id = s.series_id
-        """.formatted(field);
-    return """
-        WITH s AS (%1$s),
-        parts AS (
-          SELECT s.interface, %2$s AS bucket, r.n, r.sum, r.min, r.max, r.last_ts, r.last_value, r.sin_sum, r.cos_sum
-          FROM s JOIN %3$s r ON r.series_id = s.series_id
+    boolean hourly = aggregation == Aggregation.HOUR;
+    String rollup = hourly ? "readings.rollup_hour" : "readings.rollup_day";
+    String whole = hourly || aggregation == Aggregation.DAY
+        ? """
+          SELECT r.bucket, s.interface, r.n, r.sum, r.max, r.last_value, r.sin_sum, r.cos_sum
+          FROM s JOIN %s r ON r.series_id = s.series_id
+          WHERE r.bucket >= $4 AND r.bucket < $5""".formatted(rollup)
+        : """
+          SELECT date_trunc('%s', r.bucket, 'UTC') AS bucket, s.interface, sum(r.n) AS n, sum(r.sum) AS sum,
+                 max(r.max) AS max, (array_agg(r.last_value ORDER BY r.last_ts DESC))[1] AS last_value,
+                 sum(r.sin_sum) AS sin_sum, sum(r.cos_sum) AS cos_sum
+          FROM s JOIN %s r ON r.series_id = s.series_id
           WHERE r.bucket >= $4 AND r.bucket < $5
-          UNION ALL
-          %4$s WHERE p.ts >= $6 AND p.ts < $4
-          UNION ALL
-          %4$s WHERE p.ts >= $5 AND p.ts <= $7
-        )
-        SELECT bucket, interface, sum(n) AS n, sum(sum) AS sum, min(min) AS min, max(max) AS max,
-               (array_agg(last_value ORDER BY last_ts DESC))[1] AS last_value,
-               sum(sin_sum) AS sin_sum, sum(cos_sum) AS cos_sum
-        FROM parts GROUP BY bucket, interface ORDER BY bucket""".formatted(SERIES, rollupBucket, rollup, raw);
+          GROUP BY 1, 2""".formatted(field, rollup);
+    return """
+        WITH s AS (%1$s)
+        %2$s
+        UNION ALL
+        SELECT date_trunc('%3$s', p.ts, 'UTC') AS bucket, p.interface, count(*) AS n, sum(p.value) AS sum,
+               max(p.value) AS max, (array_agg(p.value ORDER BY p.ts DESC))[1] AS last_value,
+               sum(sin(radians(p.value))) AS sin_sum, sum(cos(radians(p.value))) AS cos_sum
+        FROM (SELECT s.interface, p.ts, p.value FROM s JOIN readings.point p ON p.series_id = s.series_id
+              WHERE p.ts >= $6 AND p.ts < $4
+              UNION ALL
+              SELECT s.interface, p.ts, p.value FROM s JOIN readings.point p ON p.series_id = s.series_id
+              WHERE p.ts >= $5 AND p.ts <= $7) p
+        GROUP BY 1, 2
+        ORDER BY bucket""".formatted(SERIES, whole, field);
   }
 }

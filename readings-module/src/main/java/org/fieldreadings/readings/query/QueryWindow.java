@@ -22,14 +22,17 @@ record QueryWindow(Instant start, Instant end, Instant fullStart, Instant fullEn
   private static final long RAW_ROWS_PER_WINDOW = 20_000;
   private static final Duration SHORTEST_RAW_WINDOW = Duration.ofHours(1);
 
-  /** Buckets per aggregated slice. */
-  private static int bucketsPerWindow(Aggregation aggregation) {
-    return switch (aggregation) {
+  /** Rows an aggregated slice aims at: buckets times interfaces. */
+  private static final int AGGREGATED_ROWS_PER_WINDOW = 20_000;
+
+  /** Buckets per aggregated slice: as many as keep the slice near its row target, at least a week's worth. */
+  private static int bucketsPerWindow(Aggregation aggregation, int interfaces) {
+    int least = switch (aggregation) {
       case HOUR -> 24 * 7;
-      case DAY -> 366;
-      case WEEK -> 520;
-      default -> 1200;
+      case DAY -> 7;
+      default -> 1;
     };
+    return Math.max(least, AGGREGATED_ROWS_PER_WINDOW / interfaces);
   }
 
   /** The slices of a period for an aggregation, in time order. */
@@ -47,13 +50,10 @@ record QueryWindow(Instant start, Instant end, Instant fullStart, Instant fullEn
     // Whole buckets inside [start, end] are those in [ceil(start), floor(end + 1 ms)).
     Instant fullStart = Buckets.ceil(start, aggregation);
     Instant fullEnd = Buckets.floor(end.plusMillis(1), aggregation);
-    int perWindow = bucketsPerWindow(aggregation);
+    int perWindow = bucketsPerWindow(aggregation, interfaces);
     Instant bucket = Buckets.floor(start, aggregation);
     while (!bucket.isAfter(end)) {
-      Instant windowEnd = bucket;
-      for (int i = 0; i < perWindow; i++) {
-        windowEnd = Buckets.next(windowEnd, aggregation);
-      }
+      Instant windowEnd = Buckets.advance(bucket, aggregation, perWindow);
       Instant from = bucket.isBefore(start) ? start : bucket;
       Instant to = windowEnd.minusMillis(1).isAfter(end) ? end : windowEnd.minusMillis(1);
       Instant wholeFrom = fullStart.isAfter(bucket) ? fullStart : bucket;

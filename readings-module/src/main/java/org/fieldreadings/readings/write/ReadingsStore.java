@@ -1,5 +1,7 @@
 package org.fieldreadings.readings.write;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
@@ -12,6 +14,7 @@ import java.util.TreeSet;
 import org.fieldreadings.core.bus.DevicesContract;
 import org.fieldreadings.core.db.DatabaseUrl;
 import org.fieldreadings.core.http.DeviceRef;
+import org.fieldreadings.core.telemetry.Telemetry;
 import org.fieldreadings.plugin.api.SensorInterface;
 
 /**
@@ -26,18 +29,30 @@ public final class ReadingsStore implements AutoCloseable {
   private final Vertx vertx;
   private final JdbcPool jdbc;
   private final PointWriter writer;
+  private final Counter stored;
+  private final Counter duplicates;
 
   public ReadingsStore(Vertx vertx, DatabaseUrl url) {
     this.vertx = vertx;
     this.jdbc = new JdbcPool(url, JDBC_CONNECTIONS);
     this.writer = new PointWriter(jdbc);
+    MeterRegistry registry = Telemetry.registry(vertx);
+    this.stored = Counter.builder("fieldreadings.readings.written").tag("outcome", "stored")
+        .description("Readings written: new or corrected (stored), or already there (duplicate)").register(registry);
+    this.duplicates = Counter.builder("fieldreadings.readings.written").tag("outcome", "duplicate")
+        .description("Readings written: new or corrected (stored), or already there (duplicate)").register(registry);
   }
 
   public Future<WriteResult> write(List<Reading> readings) {
     if (readings.isEmpty()) {
       return Future.succeededFuture(WriteResult.NOTHING);
     }
-    return learn(readings).compose(deviceIds -> vertx.executeBlocking(() -> writer.write(readings, deviceIds), false));
+    return learn(readings)
+        .compose(deviceIds -> vertx.executeBlocking(() -> writer.write(readings, deviceIds), false))
+        .onSuccess(result -> {
+          stored.increment(result.stored());
+          duplicates.increment(result.duplicates());
+        });
   }
 
   /** Partitions for the coming months, so ordinary writes never wait for one. */

@@ -63,7 +63,16 @@ class QueryWindowTest {
   void weekWindowsStartOnMondays() {
     List<QueryWindow> windows = QueryWindow.plan(t("2024-05-01T00:00:00Z"), t("2034-05-01T00:00:00Z"),
         Aggregation.WEEK, 1);
+    assertThat(windows).hasSize(1);
     assertThat(windows.get(0).fullStart()).isEqualTo(t("2024-05-06T00:00:00Z"));
-    assertThat(windows.get(1).start()).isEqualTo(t("2024-04-29T00:00:00Z").plusSeconds(520L * 7 * 86400));
+    assertThat(windows.get(0).fullEnd()).isEqualTo(t("2034-05-01T00:00:00Z"));
+  }
+
+  @Test
+  void manyInterfacesMakeSmallerAggregatedWindows() {
+    List<QueryWindow> windows = QueryWindow.plan(t("2024-01-01T00:00:00Z"), t("2024-12-31T23:59:59Z"),
+        Aggregation.HOUR, 100);
+    assertThat(windows).hasSize(44);
+    assertThat(windows.get(1).start()).isEqualTo(t("2024-01-01T00:00:00Z").plusSeconds(200L * 3600));
   }
 }

@@ -1,0 +1,25 @@
+package org.fieldreadings.core.http;
+
+import io.vertx.core.Handler;
+import io.vertx.ext.web.RoutingContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One log line per request, written when the response ends: method, path (never the query string, which may
+ * carry a temporary token), status, bytes sent, duration and client address. Logger {@code access}.
+ */
+public final class AccessLog implements Handler<RoutingContext> {
+
+  private static final Logger LOG = LoggerFactory.getLogger("access");
+
+  @Override
+  public void handle(RoutingContext ctx) {
+    long started = System.nanoTime();
+    ctx.addEndHandler(done -> LOG.info("{} {} {} {}B {}ms {}", ctx.request().method(), ctx.request().path(),
+        ctx.response().getStatusCode(), ctx.response().bytesWritten(),
+        String.format("%.1f", (System.nanoTime() - started) / 1e6),
+        ctx.request().remoteAddress() == null ? "-" : ctx.request().remoteAddress().hostAddress()));
+    ctx.next();
+  }
+}

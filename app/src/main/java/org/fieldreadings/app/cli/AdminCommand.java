@@ -32,7 +32,7 @@ abstract class AdminCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Object answer = execute(AdminClient.fromConfig(config.load()));
+    Object answer = execute(AdminClient.fromConfig(config.orElse(rootOptions()).load()));
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
       out.println(answer instanceof JsonObject o ? o.encodePrettily()
@@ -42,6 +42,11 @@ abstract class AdminCommand implements Callable<Integer> {
     }
     out.flush();
     return 0;
+  }
+
+  /** The options given before the command ({@code field-readings --conf F entity list}). */
+  private ConfigOptions rootOptions() {
+    return ((FieldReadingsCommand) spec.root().userObject()).config;
   }
 
   /** Percent-encodes one path segment. */

@@ -19,6 +19,11 @@ public final class ConfigOptions {
   @Option(names = "--verbose", description = "Print stack traces of failures.")
   boolean verbose;
 
+  /** These options when they name a file, else {@code other} (options given at another level of the command). */
+  ConfigOptions orElse(ConfigOptions other) {
+    return file != null || other == null ? this : other;
+  }
+
   /** The configuration of the file and the environment. */
   public JsonObject load() {
     Path chosen = file;

@@ -7,6 +7,8 @@ import org.fieldreadings.app.server.FieldReadingsServer;
 import org.fieldreadings.app.server.LogFormat;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 /** Runs the service until SIGTERM or Ctrl-C, then shuts down gracefully. */
 @Command(name = "serve", mixinStandardHelpOptions = true,
@@ -16,15 +18,23 @@ public final class ServeCommand implements Callable<Integer> {
   @Mixin
   ConfigOptions config;
 
+  @Spec
+  CommandSpec spec;
+
   public ServeCommand() {}
 
   ServeCommand(ConfigOptions config) {
     this.config = config;
   }
 
+  /** The options given before {@code serve}; none when run as the default command. */
+  private ConfigOptions rootOptions() {
+    return spec == null ? null : ((FieldReadingsCommand) spec.root().userObject()).config;
+  }
+
   @Override
   public Integer call() {
-    JsonObject configuration = config.load();
+    JsonObject configuration = config.orElse(rootOptions()).load();
     LogFormat.apply(configuration);
     FieldReadingsServer server = FieldReadingsServer.start(configuration);
     CountDownLatch stopped = new CountDownLatch(1);

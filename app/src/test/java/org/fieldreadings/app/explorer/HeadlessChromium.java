@@ -53,13 +53,15 @@ final class HeadlessChromium implements AutoCloseable {
   /** Starts Chromium with its profile in {@code dir} and opens a blank page of the given size. */
   static HeadlessChromium start(Path dir, int width, int height) throws Exception {
     Path profile = Files.createDirectories(dir.resolve("profile"));
-    Process process = new ProcessBuilder(BINARY.toString(), "--headless=new", "--remote-debugging-port=0",
+    ProcessBuilder builder = new ProcessBuilder(BINARY.toString(), "--headless=new", "--remote-debugging-port=0",
         "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic", "--no-first-run",
         "--no-default-browser-check", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--disable-extensions", "--user-data-dir=" + profile, "about:blank")
         .redirectErrorStream(true)
-        .redirectOutput(dir.resolve("chromium.log").toFile())
-        .start();
+        .redirectOutput(dir.resolve("chromium.log").toFile());
+    // Chromium keeps its singleton socket in a temporary folder: inside dir, it goes away with the test's files.
+    builder.environment().put("TMPDIR", Files.createDirectories(dir.resolve("tmp")).toString());
+    Process process = builder.start();
     Vertx vertx = Vertx.vertx();
     try {
       // Chromium writes its port and the browser's WebSocket path here once it listens.
@@ -71,6 +73,8 @@ final class HeadlessChromium implements AutoCloseable {
           .await(COMMAND_TIMEOUT_SECONDS, TimeUnit.SECONDS);
       HeadlessChromium chromium = new HeadlessChromium(process, vertx, socket);
       socket.textMessageHandler(chromium::onMessage);
+      socket.closeHandler(v -> chromium.pending.values()
+          .forEach(reply -> reply.tryFail("chromium closed the socket")));
       chromium.openPage(width, height);
       return chromium;
     } catch (Exception | Error e) {
@@ -220,8 +224,8 @@ final class HeadlessChromium implements AutoCloseable {
   @Override
   public void close() {
     try {
-      socket.close().await(5, TimeUnit.SECONDS);
-    } catch (Exception e) {
+      browserCommand("Browser.close", new JsonObject());
+    } catch (RuntimeException e) {
       // the browser is stopped below either way
     } finally {
       vertx.close();

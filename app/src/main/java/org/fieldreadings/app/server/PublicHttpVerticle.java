@@ -10,7 +10,10 @@ import org.fieldreadings.core.http.ApiKeyAuth;
 import org.fieldreadings.core.http.EdgeContext;
 import org.fieldreadings.core.http.ProblemHandler;
 
-/** The public listener: every module's {@code /api} routes, problem+json for every failure and unknown path. */
+/**
+ * The public listener: the API's documentation and every module's {@code /api} routes, the readings explorer at
+ * {@code /}, problem+json for every failure and unknown path.
+ */
 final class PublicHttpVerticle extends ListenerVerticle {
 
   private final List<FieldModule> modules;
@@ -23,15 +26,24 @@ final class PublicHttpVerticle extends ListenerVerticle {
 
   @Override
   protected Router router(Pool pool) {
-    EdgeContext edge = new EdgeContext(vertx, config(), pool, auth);
-    Router api = Router.router(vertx);
-    ProblemHandler.install(api, ApiKeyAuth.CHALLENGE);
-    modules.forEach(module -> module.mountApi(api, edge));
     Router root = Router.router(vertx);
     ProblemHandler.install(root, ApiKeyAuth.CHALLENGE);
     root.route().handler(new AccessLog());
-    root.route("/api/*").subRouter(api);
+    root.route("/api/*").subRouter(apiRouter(new EdgeContext(vertx, config(), pool, auth), modules));
+    ExplorerRoutes.mount(root);
     return root;
+  }
+
+  /**
+   * The {@code /api} router: the public documentation first, so no module handler can stand in front of it, then the
+   * modules' routes. Tests compare the routes of this router with the OpenAPI contract.
+   */
+  static Router apiRouter(EdgeContext edge, List<FieldModule> modules) {
+    Router api = Router.router(edge.vertx());
+    ProblemHandler.install(api, ApiKeyAuth.CHALLENGE);
+    DocsRoutes.mount(api);
+    modules.forEach(module -> module.mountApi(api, edge));
+    return api;
   }
 
   @Override

@@ -1,0 +1,71 @@
+package org.fieldreadings.app.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vertx.core.json.JsonObject;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.fieldreadings.core.testing.TestHttp;
+import org.fieldreadings.core.testing.TestHttp.Answer;
+import org.fieldreadings.plugin.api.InterfaceCatalog;
+import org.fieldreadings.plugin.api.SensorInterface;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The readings explorer's files as the public listener serves them (the browser test drives the page itself). */
+class ExplorerPageTest {
+
+  @TempDir
+  static Path dataDir;
+
+  private static FieldReadingsServer server;
+  private static TestHttp http;
+
+  @BeforeAll
+  static void start() {
+    server = FieldReadingsServer.start(TestServers.config(dataDir, Map.of()));
+    http = new TestHttp(server.httpPort());
+  }
+
+  @AfterAll
+  static void stop() {
+    server.close();
+  }
+
+  @Test
+  void pageIsServedAtTheRootWithoutAKeyUnderAStrictContentSecurityPolicy() {
+    Answer page = http.get("/");
+    assertThat(page.status()).isEqualTo(200);
+    assertThat(page.header("Content-Type")).isEqualTo("text/html; charset=utf-8");
+    assertThat(page.header("Content-Security-Policy")).startsWith("default-src 'self';")
+        .doesNotContain("unsafe-inline");
+    assertThat(page.body()).contains("src=\"explorer/chart.js/chart.umd.min.js\"", "src=\"explorer/units.js\"",
+        "src=\"explorer/explorer.js\"", "href=\"explorer/explorer.css\"", "href=\"api/docs\"");
+  }
+
+  @Test
+  void scriptsStylesAndTheChartLibraryAreServed() {
+    for (String asset : new String[] {"explorer.js", "units.js", "explorer.css", "chart.js/chart.umd.min.js"}) {
+      Answer answer = http.get("/explorer/" + asset);
+      assertThat(answer.status()).as(asset).isEqualTo(200);
+      assertThat(answer.body()).as(asset).isNotBlank();
+    }
+    Answer missing = http.get("/explorer/nothing.js");
+    assertThat(missing.status()).isEqualTo(404);
+    assertThat(missing.header("Content-Type")).isEqualTo("application/problem+json");
+  }
+
+  @Test
+  void unitsOfThePageAreTheCatalogsInCatalogOrder() {
+    String script = http.get("/explorer/units.js").body();
+    JsonObject units = new JsonObject(script.substring(script.indexOf('{'), script.lastIndexOf('}') + 1));
+    Map<String, String> catalog = new LinkedHashMap<>();
+    for (SensorInterface sensor : InterfaceCatalog.all()) {
+      catalog.put(sensor.name(), sensor.unit().symbol());
+    }
+    assertThat(units.getMap()).containsExactlyEntriesOf(catalog);
+  }
+}

@@ -8,12 +8,15 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * The one reading of timestamps the service accepts (API-DECISIONS.md "Readings"): an RFC 3339 date-time (an offset
  * is converted to UTC; none means UTC) or a bare date (00:00:00Z), kept to the millisecond.
  */
 public final class Timestamps {
+
+  private static final Pattern OFFSET = Pattern.compile("[+-]\\d{2}:\\d{2}$");
 
   private Timestamps() {}
 
@@ -30,7 +33,7 @@ public final class Timestamps {
       text = text.substring(0, 10) + 'T' + text.substring(11);
     }
     text = text.replace(' ', '+');
-    if (text.endsWith("Z") || text.matches(".*[+-]\\d{2}:\\d{2}$")) {
+    if (text.endsWith("Z") || OFFSET.matcher(text).find()) {
       return OffsetDateTime.parse(text).toInstant().truncatedTo(ChronoUnit.MILLIS);
     }
     return LocalDateTime.parse(text).toInstant(ZoneOffset.UTC).truncatedTo(ChronoUnit.MILLIS);

@@ -1,10 +1,8 @@
 package org.fieldreadings.readings.query;
 
-import io.vertx.core.eventbus.EventBus;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import org.fieldreadings.core.bus.DevicesContract;
 import org.fieldreadings.core.http.ApiKeyAuth;
 import org.fieldreadings.core.http.EdgeContext;
 
@@ -13,12 +11,12 @@ public final class ReadingsRoutes {
 
   private static final String CSV = "text/csv";
 
-  private final EventBus bus;
+  private final DeviceResolver devices;
   private final ReadingsLimits limits;
   private final ReadingsStreamer streamer;
 
   private ReadingsRoutes(EdgeContext edge) {
-    this.bus = edge.vertx().eventBus();
+    this.devices = new DeviceResolver(edge.vertx().eventBus());
     this.limits = ReadingsLimits.fromConfig(edge.config());
     this.streamer = new ReadingsStreamer(edge.pool());
   }
@@ -34,16 +32,15 @@ public final class ReadingsRoutes {
     ReadingsRequest request = ReadingsRequest.parse(ctx, limits);
     ReadingsFormat format = CSV.equals(ctx.getAcceptableContentType())
         ? ReadingsFormat.csv(request.interfaces()) : ReadingsFormat.json(request.interfaces());
-    JsonObject resolve = request.device().toJson().put("entityId", ApiKeyAuth.entityId(ctx));
-    bus.<JsonObject>request(DevicesContract.RESOLVE, resolve).compose(reply -> {
+    devices.resolve(ApiKeyAuth.entityId(ctx), request.device()).compose(device -> {
       if (request.auto()) {
         ctx.response().putHeader("X-Aggregation", request.aggregation().wireName());
       }
-      JsonObject connectors = reply.body().getJsonObject("connectors");
+      JsonObject connectors = device.getJsonObject("connectors");
       if (connectors == null || !connectors.containsKey(request.connectorId())) {
         return ctx.response().putHeader("Content-Type", format.contentType()).end(format.begin() + format.end());
       }
-      return streamer.stream(request, reply.body().getLong("deviceId"), format, ctx.response());
+      return streamer.stream(request, device.getLong("deviceId"), format, ctx.response());
     }).onFailure(ctx::fail);
   }
 }

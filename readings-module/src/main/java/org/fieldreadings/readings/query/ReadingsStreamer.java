@@ -116,15 +116,15 @@ final class ReadingsStreamer {
     void append(RowSet<Row> rows, StringBuilder out) {
       long current = Long.MIN_VALUE;
       Double[] values = null;
-      String timeColumn = aggregated ? "bucket" : "ts";
       for (Row row : rows) {
-        long timestamp = row.getOffsetDateTime(timeColumn).toInstant().toEpochMilli();
+        // Both queries answer (time, interface, ...) in their first two columns.
+        long timestamp = row.getOffsetDateTime(0).toInstant().toEpochMilli();
         if (timestamp != current) {
           flush(out, current, values);
           current = timestamp;
           values = new Double[interfaces.size()];
         }
-        int index = column.get(row.getString("interface"));
+        int index = column.get(row.getString(1));
         values[index] = aggregated
             ? BucketValue.of(interfaces.get(index).aggregation(), row)
             : row.getDouble("value");

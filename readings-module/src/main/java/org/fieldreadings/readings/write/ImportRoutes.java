@@ -140,7 +140,9 @@ public final class ImportRoutes {
     private void fail(Throwable error) {
       if (!failed) {
         failed = true;
-        request.resume();
+        if (!request.isEnded()) {
+          request.resume();
+        }
         ctx.fail(error);
       }
     }

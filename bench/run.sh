@@ -83,11 +83,15 @@ wrk_run() { # URL -> wrk output
 rps() { grep 'Requests/sec' | awk '{print $2}'; }
 pct() { grep -E "^ +$1%" | awk '{print $2}'; }
 
+echo "warming up the JIT..."
+for url in "$raw_day" "$year_day" "$year_hour"; do
+  wrk -t2 -c8 -d10s -H "Authorization: ApiKey $key" "$url" >/dev/null
+done
+
 echo "(a) raw day: HTTP..."
 out_a=$(wrk_run "$raw_day")
-device_id=$(psql -tA "$pg" -c "SELECT device_id FROM readings.series s JOIN readings.point p USING (series_id)
-  WHERE p.ts = '2024-06-15T00:00:00Z' ORDER BY device_id LIMIT 1")
-device_id=$(psql -tA "$pg" -c "SELECT d.device_id FROM devices.device d WHERE d.serial = 'WS-07'" 2>/dev/null || echo "$device_id")
+device_id=$(psql -tA "$pg" -c "SELECT device_id FROM devices.device
+  WHERE profile = 'REAL_WEATHER_STATION' AND serial = 'WS-07'")
 cat >"$work/raw_day.sql" <<SQL
 SELECT p.ts, s.interface, p.value
 FROM (SELECT series_id, interface FROM readings.series

@@ -2,45 +2,87 @@ package org.fieldreadings.readings;
 
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
+import io.vertx.core.eventbus.EventBus;
 import io.vertx.core.eventbus.Message;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 import org.fieldreadings.core.bus.BusReplies;
 import org.fieldreadings.core.bus.LocalCodec;
 import org.fieldreadings.core.config.ConfigKeys;
 import org.fieldreadings.core.db.DatabaseUrl;
+import org.fieldreadings.readings.ingest.IngestPipeline;
+import org.fieldreadings.readings.ingest.IngestRequest;
+import org.fieldreadings.readings.plugins.PluginHost;
+import org.fieldreadings.readings.plugins.PluginHostOptions;
+import org.fieldreadings.readings.plugins.PluginInfo;
 import org.fieldreadings.readings.write.ReadingsBatch;
 import org.fieldreadings.readings.write.ReadingsStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** The readings module's writer: stores reading batches sent by its import and ingest routes. */
+/**
+ * The readings module's writer: stores reading batches sent by its import routes, and ingests raw payloads with the
+ * supplier plugins it loads at start (and unloads at stop).
+ */
 final class ReadingsVerticle extends VerticleBase {
 
   private static final Logger LOG = LoggerFactory.getLogger(ReadingsVerticle.class);
   private static final long DAILY_MS = Duration.ofDays(1).toMillis();
 
   private ReadingsStore store;
+  private PluginHost plugins;
+  private IngestPipeline pipeline;
 
   @Override
   public Future<?> start() {
     store = new ReadingsStore(vertx, DatabaseUrl.parse(ConfigKeys.DATABASE_URL.get(config())));
-    vertx.eventBus().registerDefaultCodec(ReadingsBatch.class, new LocalCodec<>(ReadingsBatch.class));
+    EventBus bus = vertx.eventBus();
+    bus.registerDefaultCodec(ReadingsBatch.class, new LocalCodec<>(ReadingsBatch.class));
+    bus.registerDefaultCodec(IngestRequest.class, new LocalCodec<>(IngestRequest.class));
     vertx.setPeriodic(DAILY_MS, id -> store.prepareAhead()
         .onFailure(e -> LOG.warn("cannot create the coming months' partitions: {}", e.getMessage())));
-    return store.prepareAhead().compose(v -> vertx.eventBus()
-        .<ReadingsBatch>consumer(ReadingsAddresses.WRITE, this::write).completion());
+    // Loading plugins reads jars: off the event loop. The host logs each plugin it loads.
+    return vertx.executeBlocking(() -> PluginHost.start(PluginHostOptions.fromConfig(config())))
+        .compose(host -> {
+          plugins = host;
+          pipeline = new IngestPipeline(vertx, host, store);
+          return store.prepareAhead();
+        })
+        .compose(v -> Future.all(
+            bus.<ReadingsBatch>consumer(ReadingsAddresses.WRITE, this::write).completion(),
+            bus.<IngestRequest>consumer(ReadingsAddresses.INGEST, this::ingest).completion(),
+            bus.<JsonObject>consumer(ReadingsAddresses.PLUGINS, this::listPlugins).completion()));
   }
 
   @Override
   public Future<?> stop() {
     vertx.eventBus().unregisterDefaultCodec(ReadingsBatch.class);
+    vertx.eventBus().unregisterDefaultCodec(IngestRequest.class);
     store.close();
-    return Future.succeededFuture();
+    if (plugins == null) {
+      return Future.succeededFuture();
+    }
+    return vertx.executeBlocking(() -> {
+      plugins.close();
+      return null;
+    });
   }
 
   private void write(Message<ReadingsBatch> message) {
-    store.write(message.body().readings())
+    store.write(message.body())
         .onSuccess(result -> message.reply(result.toJson()))
         .onFailure(error -> BusReplies.fail(message, error));
+  }
+
+  private void ingest(Message<IngestRequest> message) {
+    pipeline.ingest(message.body())
+        .onSuccess(result -> message.reply(result.toJson()))
+        .onFailure(error -> BusReplies.fail(message, error));
+  }
+
+  private void listPlugins(Message<JsonObject> message) {
+    message.reply(new JsonObject().put("plugins",
+        new JsonArray(plugins.list().stream().map(PluginInfo::toJson).toList())));
   }
 }

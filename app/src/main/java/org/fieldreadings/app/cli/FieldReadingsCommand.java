@@ -12,7 +12,8 @@ import picocli.CommandLine.Mixin;
     versionProvider = VersionProvider.class,
     description = "Field Readings: sensor readings of field devices over REST/JSON. Without a command, serves the API.",
     subcommands = {ServeCommand.class, EntityCommand.class, KeyCommand.class, DeviceCommand.class,
-        SubscriptionCommand.class, ReadingsCommand.class, IngestKeyCommand.class, CommandLine.HelpCommand.class})
+        SubscriptionCommand.class, ReadingsCommand.class, IngestCommand.class, IngestKeyCommand.class,
+        PluginsCommand.class, CommandLine.HelpCommand.class})
 public final class FieldReadingsCommand implements Callable<Integer> {
 
   @Mixin

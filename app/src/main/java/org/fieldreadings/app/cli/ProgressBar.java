@@ -4,45 +4,58 @@ import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.net.http.HttpRequest.BodyPublisher;
+import java.net.http.HttpRequest.BodyPublishers;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /**
- * A one-line progress bar on stderr for uploads, redrawn at most every 200 ms: {@code [#####.....]  52%  12.1/23.3 MB}.
- * Wraps the uploaded stream and counts what the HTTP client reads from it.
+ * A one-line progress bar on stderr over the bytes of one or more file uploads, redrawn at most every 200 ms:
+ * {@code importing a.csv [#####.....]  52%  12.1/23.3 MB}. It counts what the HTTP client reads from each file.
  */
-final class ProgressBar extends FilterInputStream {
+final class ProgressBar {
 
   private static final int WIDTH = 30;
   private static final long REDRAW_NANOS = 200_000_000L;
 
   private final PrintWriter err;
-  private final String label;
   private final long total;
+  private String label = "";
   private long done;
   private long drawnAt;
+  private int drawnWidth;
 
-  ProgressBar(InputStream in, long total, String label, PrintWriter err) {
-    super(in);
+  /** A bar over {@code total} bytes, the sum of the sizes of the files to upload. */
+  ProgressBar(long total, PrintWriter err) {
     this.total = Math.max(total, 1);
-    this.label = label;
     this.err = err;
   }
 
-  @Override
-  public int read() throws IOException {
-    int b = super.read();
-    if (b >= 0) {
-      advance(1);
-    }
-    return b;
+  /**
+   * The body of an upload of {@code file} (with its {@code Content-Length}), counted on this bar under
+   * {@code label} while the HTTP client sends it.
+   */
+  BodyPublisher upload(Path file, String label) throws IOException {
+    long size = Files.size(file);
+    long before = done;
+    return BodyPublishers.fromPublisher(BodyPublishers.ofInputStream(() -> {
+      // Called again should the client resend: the file then counts from its start again.
+      this.label = label;
+      done = before;
+      try {
+        return new Counting(Files.newInputStream(file));
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }), size);
   }
 
-  @Override
-  public int read(byte[] buffer, int offset, int length) throws IOException {
-    int n = super.read(buffer, offset, length);
-    if (n > 0) {
-      advance(n);
-    }
-    return n;
+  /** Ends the bar's line once the uploads are over (or one failed). */
+  void finish() {
+    draw();
+    err.println();
+    err.flush();
   }
 
   private void advance(long n) {
@@ -56,15 +69,37 @@ final class ProgressBar extends FilterInputStream {
 
   private void draw() {
     int filled = (int) (WIDTH * Math.min(done, total) / total);
-    err.printf("\r%s [%s%s] %3d%%  %.1f/%.1f MB", label, "#".repeat(filled), ".".repeat(WIDTH - filled),
-        100 * Math.min(done, total) / total, done / 1e6, total / 1e6);
+    String line = String.format("%s [%s%s] %3d%%  %.1f/%.1f MB", label, "#".repeat(filled),
+        ".".repeat(WIDTH - filled), 100 * Math.min(done, total) / total, done / 1e6, total / 1e6);
+    // A shorter line (the next file's name) must not leave the end of the previous one on screen.
+    err.print("\r" + line + " ".repeat(Math.max(0, drawnWidth - line.length())));
+    drawnWidth = line.length();
     err.flush();
   }
 
-  /** Ends the bar's line once the upload is over. */
-  void finish() {
-    draw();
-    err.println();
-    err.flush();
+  /** A file's stream that advances the bar by what is read from it. */
+  private final class Counting extends FilterInputStream {
+
+    Counting(InputStream in) {
+      super(in);
+    }
+
+    @Override
+    public int read() throws IOException {
+      int b = super.read();
+      if (b >= 0) {
+        advance(1);
+      }
+      return b;
+    }
+
+    @Override
+    public int read(byte[] buffer, int offset, int length) throws IOException {
+      int n = super.read(buffer, offset, length);
+      if (n > 0) {
+        advance(n);
+      }
+      return n;
+    }
   }
 }

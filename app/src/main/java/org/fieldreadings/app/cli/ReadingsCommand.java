@@ -2,8 +2,6 @@ package org.fieldreadings.app.cli;
 
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.http.HttpRequest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import picocli.CommandLine.Command;
@@ -27,21 +25,13 @@ public final class ReadingsCommand {
         throw new CommandFailure("cannot read " + file);
       }
       try {
-        long size = Files.size(file);
-        ProgressBar[] bar = new ProgressBar[1];
-        Object answer = admin.send("POST", "/admin/readings", HttpRequest.BodyPublishers.ofInputStream(() -> {
-          try {
-            bar[0] = new ProgressBar(Files.newInputStream(file), size, "importing " + file.getFileName(),
-                spec.commandLine().getErr());
-            return bar[0];
-          } catch (IOException e) {
-            throw new UncheckedIOException(e);
-          }
-        }), "text/csv");
-        if (bar[0] != null) {
-          bar[0].finish();
+        ProgressBar bar = new ProgressBar(Files.size(file), spec.commandLine().getErr());
+        try {
+          return admin.send("POST", "/admin/readings", bar.upload(file, "importing " + file.getFileName()),
+              "text/csv");
+        } finally {
+          bar.finish();
         }
-        return answer;
       } catch (IOException e) {
         throw new CommandFailure("cannot read " + file + ": " + e.getMessage());
       }

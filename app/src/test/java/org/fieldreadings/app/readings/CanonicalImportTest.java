@@ -100,6 +100,18 @@ class CanonicalImportTest {
   }
 
   @Test
+  void aFileOfSeveralBatchesIsStoredAndAnswered() {
+    // Three full batches of 50,000 and one more line; the upload waits while each batch is written.
+    StringBuilder csv = new StringBuilder();
+    long start = Instant.parse("2024-01-01T00:00:00Z").toEpochMilli();
+    for (int i = 0; i <= 150_000; i++) {
+      csv.append("PROFILE_A,SM-BIG,ORIGIN,SMraw10,").append(start + i * 60_000L).append(',').append(i % 500).append('\n');
+    }
+    assertThat(fixture.importCsv(csv.toString())).isEqualTo(new JsonObject()
+        .put("stored", 150_001).put("duplicates", 0).put("rejectedCount", 0).put("rejected", new JsonArray()));
+  }
+
+  @Test
   void aFileWithoutTheHeaderIs400() {
     Answer answer = fixture.admin.post("/admin/readings", "PROFILE_A,SM-1,ORIGIN,SMraw10,2024-05-01T00:00:00Z,1\n",
         "Authorization", "Bearer " + fixture.adminToken, "Content-Type", "text/csv");

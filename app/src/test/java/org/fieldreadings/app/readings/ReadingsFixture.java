@@ -11,7 +11,10 @@ import org.fieldreadings.app.server.TestServers;
 import org.fieldreadings.core.testing.TestHttp;
 import org.fieldreadings.core.testing.TestHttp.Answer;
 
-/** A running server with one entity, its key, and helpers to declare devices and import canonical CSV. */
+/**
+ * A running server with one entity, its key, and helpers to declare devices, import canonical CSV and ingest raw
+ * payloads.
+ */
 final class ReadingsFixture implements AutoCloseable {
 
   final FieldReadingsServer server;
@@ -41,6 +44,17 @@ final class ReadingsFixture implements AutoCloseable {
   JsonObject importCsv(String rows) {
     return adminPost("/admin/readings", "profile,serial,connectorId,interface,timestamp,value\n" + rows, "text/csv")
         .json();
+  }
+
+  /** A new ingest key for a profile, from the admin API. */
+  String ingestKey(String profile) {
+    return adminPost("/admin/ingest-keys", new JsonObject().put("profile", profile).encode(), "application/json")
+        .json().getString("ingestKey");
+  }
+
+  /** Pushes a raw payload to the public ingest API with the given key. */
+  Answer ingest(String profile, String key, String body, String contentType) {
+    return api.post("/api/ingest/" + profile, body, "Authorization", "ApiKey " + key, "Content-Type", contentType);
   }
 
   /** Associates an (imported) device with the fixture's entity. */

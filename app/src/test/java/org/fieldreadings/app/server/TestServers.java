@@ -20,10 +20,16 @@ public final class TestServers {
     }
   }
 
+  /** The folder where the build copied the five bundled plugin jars, which every server under test loads. */
+  public static Path pluginsDir() {
+    return Path.of(System.getProperty("test.plugins.dir", "target/test-plugins"));
+  }
+
   /** The configuration the given {@code FR_*} variables make, on top of the test defaults. */
   public static JsonObject config(Path dataDir, Map<String, String> env) {
     Map<String, String> all = new HashMap<>(Map.of(
-        "FR_HTTP_HOST", "127.0.0.1", "FR_HTTP_PORT", "0", "FR_ADMIN_PORT", "0", "FR_DATA_DIR", dataDir.toString()));
+        "FR_HTTP_HOST", "127.0.0.1", "FR_HTTP_PORT", "0", "FR_ADMIN_PORT", "0", "FR_DATA_DIR", dataDir.toString(),
+        "FR_PLUGINS_DIR", pluginsDir().toString()));
     all.putAll(env);
     return ConfigLoader.load(null, all);
   }

@@ -11,8 +11,12 @@ public final class BusFailure {
   public static final int NOT_FOUND = 404;
   public static final int CONFLICT = 409;
   public static final int TOO_MANY_REQUESTS = 429;
+  /** A component this request needed failed on it (e.g. a supplier plugin threw); other requests are unaffected. */
+  public static final int BAD_GATEWAY = 502;
   /** The database or another dependency is down; the edge answers 503 with {@code Retry-After}. */
   public static final int UNAVAILABLE = 503;
+  /** A component this request needed did not answer in time (e.g. a supplier plugin overran its budget). */
+  public static final int GATEWAY_TIMEOUT = 504;
 
   private BusFailure() {}
 }

@@ -36,6 +36,12 @@ public final class ConfigKeys {
   /** The folder of the supplier plugin jars; default: {@code plugins} next to the running jar. */
   public static final ConfigKey<String> PLUGINS_DIR =
       plain("plugins.dir", "a directory path", nonEmpty(), pluginsNextToJar());
+  /** How long a plugin may take to decode one payload, waiting for a decode thread included. */
+  public static final ConfigKey<String> PLUGINS_DECODE_BUDGET =
+      plain("plugins.decode.budget", DURATION, positiveDuration(), "PT10S");
+  /** The largest raw payload the ingest routes accept (413 beyond): plugins decode payloads in memory. */
+  public static final ConfigKey<Integer> INGEST_MAX_BYTES = plain(
+      "ingest.max.bytes", "an integer from 1024 to 268435456", intRange(1024, 256 * 1024 * 1024), 4 * 1024 * 1024);
   public static final ConfigKey<String> DATABASE_URL = secret(
       "database.url", "a URL postgresql://user:pass@host:5432/db", postgresUrl());
   public static final ConfigKey<Integer> DATABASE_POOL_SIZE =
@@ -74,7 +80,8 @@ public final class ConfigKeys {
 
   /** All keys, in the order of the README's configuration table. */
   public static final List<ConfigKey<?>> ALL = List.of(
-      HTTP_HOST, HTTP_PORT, HTTP_INSTANCES, ADMIN_HOST, ADMIN_PORT, ADMIN_TOKEN, DATA_DIR, PLUGINS_DIR, DATABASE_URL,
+      HTTP_HOST, HTTP_PORT, HTTP_INSTANCES, ADMIN_HOST, ADMIN_PORT, ADMIN_TOKEN, DATA_DIR, PLUGINS_DIR,
+      PLUGINS_DECODE_BUDGET, INGEST_MAX_BYTES, DATABASE_URL,
       DATABASE_POOL_SIZE, MAIL_SMTP_HOST, MAIL_SMTP_PORT, MAIL_SMTP_USERNAME, MAIL_SMTP_PASSWORD, MAIL_SMTP_STARTTLS,
       MAIL_FROM, SECURITY_MASTER_KEY, ACCESS_TOKEN_TTL, RATELIMIT_KEY_RPS, RATELIMIT_KEY_BURST,
       RATELIMIT_TOKEN_EMAIL_HOURLY, RATELIMIT_TOKEN_CLIENT_HOURLY, READINGS_LIMIT_NONE, READINGS_LIMIT_HOUR,

@@ -93,7 +93,8 @@ public final class ApiKeyAuth {
     };
   }
 
-  private static ProblemException unauthorized() {
+  /** The one 401 of the public API, whatever was wrong with the key (API-DECISIONS.md: it never says what). */
+  public static ProblemException unauthorized() {
     return ProblemException.of(401, "A valid 'Authorization: ApiKey <key>' header is required.");
   }
 }

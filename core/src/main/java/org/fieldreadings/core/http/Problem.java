@@ -63,7 +63,9 @@ public record Problem(int status, String title, String detail, List<FieldError> 
       case 413 -> "Content Too Large";
       case 415 -> "Unsupported Media Type";
       case 429 -> "Too Many Requests";
+      case 502 -> "Bad Gateway";
       case 503 -> "Service Unavailable";
+      case 504 -> "Gateway Timeout";
       default -> status >= 500 ? "Internal Server Error" : "Client Error";
     };
   }

@@ -11,6 +11,7 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -60,12 +61,19 @@ public final class ModuleHarness implements AutoCloseable {
 
   /** Starts the modules on a new database; close the harness to stop them. */
   public static ModuleHarness start(FieldModule... modules) {
+    return start(Map.of(), modules);
+  }
+
+  /** Starts the modules on a new database with these {@code FR_*} variables added to the configuration. */
+  public static ModuleHarness start(Map<String, String> env, FieldModule... modules) {
     DatabaseUrl database = TestPostgres.newDatabase();
     Migrations.migrate(database, Arrays.stream(modules).map(FieldModule::schema).toList());
-    JsonObject config = ConfigLoader.load(null, Map.of(
+    Map<String, String> all = new HashMap<>(Map.of(
         "FR_DATABASE_URL", database.toConfigValue(),
         "FR_DATABASE_POOL_SIZE", "4",
         "FR_SECURITY_MASTER_KEY", randomKey()));
+    all.putAll(env);
+    JsonObject config = ConfigLoader.load(null, all);
     Vertx vertx = Vertx.vertx();
     try {
       for (FieldModule module : modules) {

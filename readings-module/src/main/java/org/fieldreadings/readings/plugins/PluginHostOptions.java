@@ -36,9 +36,10 @@ public record PluginHostOptions(Path pluginsDir, Duration decodeBudget, int thre
         pluginsDir, DEFAULT_DECODE_BUDGET, DEFAULT_THREADS_PER_PROFILE, DEFAULT_QUEUE_PER_PROFILE);
   }
 
-  /** The defaults for the folder of configuration key {@code plugins.dir}. */
+  /** The folder of configuration key {@code plugins.dir} and the budget of {@code plugins.decode.budget}. */
   public static PluginHostOptions fromConfig(JsonObject config) {
-    return of(Path.of(ConfigKeys.PLUGINS_DIR.get(config)));
+    return of(Path.of(ConfigKeys.PLUGINS_DIR.get(config)))
+        .withDecodeBudget(Duration.parse(ConfigKeys.PLUGINS_DECODE_BUDGET.get(config)));
   }
 
   public PluginHostOptions withDecodeBudget(Duration budget) {

@@ -1,6 +1,7 @@
 package org.fieldreadings.readings.write;
 
 import io.vertx.core.Future;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.eventbus.EventBus;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.json.JsonArray;
@@ -56,10 +57,18 @@ public final class ImportRoutes {
     }
 
     void start() {
-      RecordParser parser = RecordParser.newDelimited("\n", request).maxRecordSize(LONGEST_LINE);
+      // The request feeds the parser by hand: a parser reading the request itself resumes it whenever it runs out of
+      // lines, which would defeat the pause that holds the upload while a batch is written.
+      RecordParser parser = RecordParser.newDelimited("\n").maxRecordSize(LONGEST_LINE);
       parser.exceptionHandler(this::fail);
       parser.handler(buffer -> onLine(buffer.toString().replace("\r", "")));
-      parser.endHandler(v -> writing.compose(w -> flush()).onSuccess(v2 -> answer()).onFailure(this::fail));
+      request.handler(parser);
+      request.exceptionHandler(this::fail);
+      request.endHandler(v -> {
+        parser.handle(Buffer.buffer("\n")); // ends a last line that has no newline
+        List<Reading> last = takeBatch();
+        writing.compose(w -> write(last)).onSuccess(v2 -> answer()).onFailure(this::fail);
+      });
       request.resume();
     }
 
@@ -88,18 +97,25 @@ public final class ImportRoutes {
         }
       }
       if (batch.size() >= BATCH) {
+        // Taken now: the lines still parsed from the current chunk, before the pause holds, go to the next batch.
+        List<Reading> full = takeBatch();
         request.pause();
-        writing = writing.compose(v -> flush()).onSuccess(v -> request.resume()).onFailure(this::fail);
+        writing = writing.compose(v -> write(full)).onSuccess(v -> request.resume()).onFailure(this::fail);
       }
     }
 
-    private Future<Void> flush() {
-      if (batch.isEmpty()) {
+    private List<Reading> takeBatch() {
+      List<Reading> taken = batch;
+      batch = new ArrayList<>();
+      return taken;
+    }
+
+    private Future<Void> write(List<Reading> readings) {
+      if (readings.isEmpty()) {
         return Future.succeededFuture();
       }
-      ReadingsBatch readings = new ReadingsBatch(batch);
-      batch = new ArrayList<>();
-      return bus.<JsonObject>request(ReadingsAddresses.WRITE, readings, ReadingsAddresses.WRITE_OPTIONS)
+      return bus.<JsonObject>request(ReadingsAddresses.WRITE, new ReadingsBatch(readings),
+              ReadingsAddresses.WRITE_OPTIONS)
           .map(reply -> {
             JsonObject counts = reply.body();
             total = total.plus(new WriteResult(counts.getLong("stored"), counts.getLong("duplicates")));
@@ -124,7 +140,9 @@ public final class ImportRoutes {
     private void fail(Throwable error) {
       if (!failed) {
         failed = true;
-        request.resume();
+        if (!request.isEnded()) {
+          request.resume();
+        }
         ctx.fail(error);
       }
     }

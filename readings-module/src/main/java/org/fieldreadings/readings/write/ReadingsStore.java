@@ -19,7 +19,8 @@ import org.fieldreadings.plugin.api.SensorInterface;
 
 /**
  * The write side of the readings module as the verticle uses it: tells the devices module which devices,
- * connectors and interfaces a batch holds (creating unknown devices), then stores the batch on a worker thread.
+ * connectors and interfaces a batch holds, and what the batch reported of their group and location (creating unknown
+ * devices), then stores the batch on a worker thread.
  */
 public final class ReadingsStore implements AutoCloseable {
 
@@ -43,12 +44,16 @@ public final class ReadingsStore implements AutoCloseable {
         .description("Readings written: new or corrected (stored), or already there (duplicate)").register(registry);
   }
 
-  public Future<WriteResult> write(List<Reading> readings) {
-    if (readings.isEmpty()) {
+  /** Learns the batch's devices (with their reported facts), then stores its readings. */
+  public Future<WriteResult> write(ReadingsBatch batch) {
+    List<Reading> readings = batch.readings();
+    if (readings.isEmpty() && batch.facts().isEmpty()) {
       return Future.succeededFuture(WriteResult.NOTHING);
     }
-    return learn(readings)
-        .compose(deviceIds -> vertx.executeBlocking(() -> writer.write(readings, deviceIds), false))
+    return learn(batch)
+        .compose(deviceIds -> readings.isEmpty()
+            ? Future.succeededFuture(WriteResult.NOTHING)
+            : vertx.executeBlocking(() -> writer.write(readings, deviceIds), false))
         .onSuccess(result -> {
           stored.increment(result.stored());
           duplicates.increment(result.duplicates());
@@ -63,20 +68,28 @@ public final class ReadingsStore implements AutoCloseable {
     }, false);
   }
 
-  private Future<Map<DeviceRef, Long>> learn(List<Reading> readings) {
+  private Future<Map<DeviceRef, Long>> learn(ReadingsBatch batch) {
     Map<DeviceRef, Map<String, TreeSet<SensorInterface>>> devices = new LinkedHashMap<>();
-    for (Reading reading : readings) {
+    for (Reading reading : batch.readings()) {
       devices.computeIfAbsent(reading.device(), d -> new HashMap<>())
           .computeIfAbsent(reading.connectorId(), c -> new TreeSet<>(
               java.util.Comparator.comparingInt(SensorInterface::position)))
           .add(reading.iface());
+    }
+    // A device may be reported without a stored reading (all of them rejected): its facts still count.
+    Map<DeviceRef, ReportedFacts> facts = new HashMap<>();
+    for (ReportedFacts reported : batch.facts()) {
+      facts.put(reported.device(), reported);
+      devices.computeIfAbsent(reported.device(), d -> new HashMap<>());
     }
     JsonArray request = new JsonArray();
     devices.forEach((device, connectors) -> {
       JsonObject byConnector = new JsonObject();
       connectors.forEach((connector, interfaces) -> byConnector.put(connector,
           new JsonArray(interfaces.stream().map(SensorInterface::name).toList())));
-      request.add(device.toJson().put("connectors", byConnector));
+      JsonObject entry = device.toJson().put("connectors", byConnector);
+      ReportedFacts reported = facts.get(device);
+      request.add(reported == null ? entry : reported.putInto(entry));
     });
     return vertx.eventBus().<JsonObject>request(DevicesContract.LEARN, new JsonObject().put("devices", request))
         .map(reply -> {

@@ -1,0 +1,360 @@
+package org.fieldreadings.app.readings;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.fieldreadings.core.testing.TestHttp.Answer;
+import org.fieldreadings.plugin.api.PluginTestKit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The ingest path end to end (OPERATIONS.md "Ingest API"): each bundled plugin's own sample, pushed over HTTP with an
+ * ingest key to a server that loaded the plugin jars from a folder, read back through {@code getReadingsBySerial}
+ * with the plugin's converted values (as its own test states them), devices learned with their connectors and facts.
+ */
+class IngestFlowTest {
+
+  private static final int MAX_BYTES = 65536;
+
+  @TempDir
+  static Path dataDir;
+
+  private static ReadingsFixture fixture;
+
+  @BeforeAll
+  static void start() throws Exception {
+    fixture = new ReadingsFixture(dataDir, Map.of("FR_INGEST_MAX_BYTES", Integer.toString(MAX_BYTES)));
+  }
+
+  @AfterAll
+  static void stop() {
+    fixture.close();
+  }
+
+  /** A bundled plugin's sample as its module keeps it, with the content type its supplier sends. */
+  private record Sample(String profile, String module, String file, String contentType, List<String> serials) {
+    String text() throws IOException {
+      return Files.readString(Path.of(System.getProperty("test.plugins.sources", "../plugins"), module,
+          "src/test/resources", file));
+    }
+  }
+
+  private static final Sample WEATHER = new Sample("REAL_WEATHER_STATION", "real-weather-station",
+      "station-upload.json", "application/json", List.of("WS-LIS-0042"));
+  private static final Sample SOIL = new Sample("PROFILE_A", "profile-a-soil", "probe-export.csv", "text/csv",
+      List.of("SM-0001", "SM-0002"));
+  private static final Sample GATEWAY = new Sample("PROFILE_B", "profile-b-gateway", "gateway-frames.txt",
+      "text/plain", List.of("GW-0007"));
+  private static final Sample FLOW = new Sample("PROFILE_C", "profile-c-flow", "logger-export.csv", "text/csv",
+      List.of("FM-0100", "FM-0101", "FM-0102", "PC-0200"));
+  private static final Sample LORAWAN = new Sample("PROFILE_D", "profile-d-lorawan", "uplinks.json",
+      "application/json", List.of("70B3D57ED0051A3C", "70B3D57ED0051A3D"));
+
+  /** Pushes a sample with a fresh ingest key of its profile. */
+  private static Answer push(Sample sample) throws IOException {
+    return fixture.ingest(sample.profile(), fixture.ingestKey(sample.profile()), sample.text(), sample.contentType());
+  }
+
+  /**
+   * Every reading of the sample's devices, through the public API, as {@link PluginTestKit#readings} writes
+   * observations: {@code serial connectorId interface timestamp value}.
+   */
+  private static List<String> readBack(Sample sample) {
+    List<String> lines = new ArrayList<>();
+    for (String serial : sample.serials()) {
+      fixture.assign(sample.profile(), serial);
+      for (Object item : device(sample.profile(), serial).getJsonArray("connectors")) {
+        JsonObject connector = (JsonObject) item;
+        List<String> interfaces = connector.getJsonArray("interfaces").stream().map(Object::toString).toList();
+        Answer readings = fixture.readings(sample.profile(), serial, "connectorId=" + connector.getString("connectorId")
+            + "&interfaces=" + String.join(",", interfaces) + "&startDate=2024-05-01&endDate=2024-05-02");
+        assertThat(readings.status()).as(readings.toString()).isEqualTo(200);
+        for (Object row : readings.array()) {
+          JsonObject reading = (JsonObject) row;
+          String at = Instant.ofEpochMilli(reading.getLong("timestamp")).toString();
+          interfaces.stream().filter(reading::containsKey).forEach(iface -> lines.add(String.join(" ", serial,
+              connector.getString("connectorId"), iface, at, PluginTestKit.format(reading.getDouble(iface)))));
+        }
+      }
+    }
+    return lines;
+  }
+
+  private static JsonObject device(String profile, String serial) {
+    Answer answer = fixture.api.get("/api/devices/" + profile + "/" + serial, "Authorization", "ApiKey "
+        + fixture.apiKey);
+    assertThat(answer.status()).as(answer.toString()).isEqualTo(200);
+    return answer.json();
+  }
+
+  private static void assertStoredThenDuplicates(Sample sample, int readings) throws IOException {
+    Answer first = push(sample);
+    assertThat(first.status()).as(first.toString()).isEqualTo(200);
+    assertThat(first.json()).isEqualTo(new JsonObject().put("stored", readings).put("duplicates", 0)
+        .put("rejected", new JsonArray()));
+    Answer again = push(sample);
+    assertThat(again.json()).isEqualTo(new JsonObject().put("stored", 0).put("duplicates", readings)
+        .put("rejected", new JsonArray()));
+  }
+
+  @Test
+  void weatherStationUploadInImperialUnitsIsReadBackInSiUnits() throws IOException {
+    assertStoredThenDuplicates(WEATHER, 30);
+    assertThat(readBack(WEATHER)).containsExactlyInAnyOrder(
+        "WS-LIS-0042 ORIGIN AirTemp 2024-05-01T10:00:00Z 20.5",
+        "WS-LIS-0042 ORIGIN AirHum 2024-05-01T10:00:00Z 62",
+        "WS-LIS-0042 ORIGIN DewPoint 2024-05-01T10:00:00Z 13",
+        "WS-LIS-0042 ORIGIN WindDir 2024-05-01T10:00:00Z 315",
+        "WS-LIS-0042 ORIGIN WindSpeed 2024-05-01T10:00:00Z 3.79984",
+        "WS-LIS-0042 ORIGIN GustSpeed 2024-05-01T10:00:00Z 6.347968",
+        "WS-LIS-0042 ORIGIN Precipitation 2024-05-01T10:00:00Z 0.508",
+        "WS-LIS-0042 ORIGIN Pressure 2024-05-01T10:00:00Z 1016.593978",
+        "WS-LIS-0042 ORIGIN SolarIrradiance 2024-05-01T10:00:00Z 612.4",
+        "WS-LIS-0042 ORIGIN UltraViolet 2024-05-01T10:00:00Z 5",
+        "WS-LIS-0042 ORIGIN Sunlight 2024-05-01T10:00:00Z 12",
+        "WS-LIS-0042 ORIGIN AirTemp 2024-05-01T10:15:00Z 21.277778",
+        "WS-LIS-0042 ORIGIN AirHum 2024-05-01T10:15:00Z 58",
+        "WS-LIS-0042 ORIGIN DewPoint 2024-05-01T10:15:00Z 12.611111",
+        "WS-LIS-0042 ORIGIN WindDir 2024-05-01T10:15:00Z 292",
+        "WS-LIS-0042 ORIGIN WindSpeed 2024-05-01T10:15:00Z 4.515104",
+        "WS-LIS-0042 ORIGIN GustSpeed 2024-05-01T10:15:00Z 8.002016",
+        "WS-LIS-0042 ORIGIN Precipitation 2024-05-01T10:15:00Z 0",
+        "WS-LIS-0042 ORIGIN Pressure 2024-05-01T10:15:00Z 1016.255339",
+        "WS-LIS-0042 ORIGIN SolarIrradiance 2024-05-01T10:15:00Z 655",
+        "WS-LIS-0042 ORIGIN UltraViolet 2024-05-01T10:15:00Z 6",
+        "WS-LIS-0042 ORIGIN Sunlight 2024-05-01T10:15:00Z 15",
+        "WS-LIS-0042 ORIGIN AirTemp 2024-05-01T10:30:00Z 22",
+        "WS-LIS-0042 ORIGIN WindDir 2024-05-01T10:30:00Z 301",
+        "WS-LIS-0042 ORIGIN WindSpeed 2024-05-01T10:30:00Z 0",
+        "WS-LIS-0042 ORIGIN GustSpeed 2024-05-01T10:30:00Z 1.519936",
+        "WS-LIS-0042 ORIGIN Pressure 2024-05-01T10:30:00Z 1015.578061",
+        "WS-LIS-0042 ORIGIN SolarIrradiance 2024-05-01T10:30:00Z 702.8",
+        "WS-LIS-0042 ORIGIN UltraViolet 2024-05-01T10:30:00Z 6",
+        "WS-LIS-0042 ORIGIN Sunlight 2024-05-01T10:30:00Z 15");
+    // The station's group and position travel with its readings to the devices module.
+    JsonObject station = device(WEATHER.profile(), "WS-LIS-0042");
+    assertThat(station.getString("group")).isEqualTo("AIR");
+    assertThat(station.getJsonObject("location"))
+        .isEqualTo(new JsonObject().put("latitude", 38.7369).put("longitude", -9.1427));
+  }
+
+  @Test
+  void soilProbeExportIsReadBackDepthByDepth() throws IOException {
+    assertStoredThenDuplicates(SOIL, 32);
+    assertThat(readBack(SOIL)).containsExactlyInAnyOrder(
+        "SM-0001 ORIGIN SMraw10 2024-05-01T00:00:00Z 2841",
+        "SM-0001 ORIGIN SMraw30 2024-05-01T00:00:00Z 3105",
+        "SM-0001 ORIGIN SMraw50 2024-05-01T00:00:00Z 3377",
+        "SM-0001 ORIGIN SMmm10 2024-05-01T00:00:00Z 18.4",
+        "SM-0001 ORIGIN SMmm30 2024-05-01T00:00:00Z 27.9",
+        "SM-0001 ORIGIN SMmm50 2024-05-01T00:00:00Z 31.2",
+        "SM-0001 ORIGIN SoilTemp10 2024-05-01T00:00:00Z 14.6",
+        "SM-0001 ORIGIN SoilTemp30 2024-05-01T00:00:00Z 15.1",
+        "SM-0001 ORIGIN SoilTemp50 2024-05-01T00:00:00Z 15.3",
+        "SM-0001 ORIGIN SoilSalinity10 2024-05-01T00:00:00Z 0.412",
+        "SM-0001 ORIGIN SoilSalinity30 2024-05-01T00:00:00Z 0.538",
+        "SM-0001 ORIGIN SoilSalinity50 2024-05-01T00:00:00Z 0.601",
+        "SM-0001 ORIGIN SMraw10 2024-05-01T00:30:00Z 2838",
+        "SM-0001 ORIGIN SMraw30 2024-05-01T00:30:00Z 3104",
+        "SM-0001 ORIGIN SMraw50 2024-05-01T00:30:00Z 3377",
+        "SM-0001 ORIGIN SMmm10 2024-05-01T00:30:00Z 18.3",
+        "SM-0001 ORIGIN SMmm30 2024-05-01T00:30:00Z 27.9",
+        "SM-0001 ORIGIN SMmm50 2024-05-01T00:30:00Z 31.2",
+        "SM-0001 ORIGIN SoilTemp10 2024-05-01T00:30:00Z 14.2",
+        "SM-0001 ORIGIN SoilTemp30 2024-05-01T00:30:00Z 15",
+        "SM-0001 ORIGIN SoilTemp50 2024-05-01T00:30:00Z 15.3",
+        "SM-0001 ORIGIN SoilSalinity10 2024-05-01T00:30:00Z 0.41",
+        "SM-0001 ORIGIN SoilSalinity30 2024-05-01T00:30:00Z 0.537",
+        "SM-0001 ORIGIN SoilSalinity50 2024-05-01T00:30:00Z 0.601",
+        "SM-0002 ORIGIN SMraw10 2024-05-01T00:00:00Z 2210",
+        "SM-0002 ORIGIN SMraw50 2024-05-01T00:00:00Z 2985",
+        "SM-0002 ORIGIN SMmm10 2024-05-01T00:00:00Z 11.7",
+        "SM-0002 ORIGIN SMmm50 2024-05-01T00:00:00Z 24.6",
+        "SM-0002 ORIGIN SoilTemp10 2024-05-01T00:00:00Z 15.8",
+        "SM-0002 ORIGIN SoilTemp50 2024-05-01T00:00:00Z 16",
+        "SM-0002 ORIGIN SoilSalinity10 2024-05-01T00:00:00Z 0.298",
+        "SM-0002 ORIGIN SoilSalinity50 2024-05-01T00:00:00Z 0.455");
+  }
+
+  @Test
+  void gatewayFramesAreReadBackPerAttachedDevice() throws IOException {
+    assertStoredThenDuplicates(GATEWAY, 24);
+    assertThat(readBack(GATEWAY)).containsExactlyInAnyOrder(
+        "GW-0007 ORIGIN Bat 2024-05-01T10:00:00Z 4.012",
+        "GW-0007 ORIGIN Rssi 2024-05-01T10:00:00Z -63",
+        "GW-0007 N-1A2B AirTemp 2024-05-01T10:00:00Z 21.4",
+        "GW-0007 N-1A2B AirHum 2024-05-01T10:00:00Z 55",
+        "GW-0007 N-1A2B Bat 2024-05-01T10:00:00Z 3.01",
+        "GW-0007 N-1A2B Rssi 2024-05-01T10:00:00Z -88",
+        "GW-0007 N-1A2C Precipitation 2024-05-01T10:00:00Z 0.6",
+        "GW-0007 N-1A2C TicksCount 2024-05-01T10:00:00Z 17",
+        "GW-0007 N-1A2C SMraw10 2024-05-01T10:00:00Z 2841",
+        "GW-0007 N-1A2C SMraw30 2024-05-01T10:00:00Z 3105",
+        "GW-0007 N-1A2C Bat 2024-05-01T10:00:00Z 3.32",
+        "GW-0007 N-1A2C Rssi 2024-05-01T10:00:00Z -97",
+        "GW-0007 ORIGIN Bat 2024-05-01T10:15:00Z 4.009",
+        "GW-0007 ORIGIN Rssi 2024-05-01T10:15:00Z -65",
+        "GW-0007 N-1A2B AirTemp 2024-05-01T10:15:00Z -1.2",
+        "GW-0007 N-1A2B AirHum 2024-05-01T10:15:00Z 57",
+        "GW-0007 N-1A2B Bat 2024-05-01T10:15:00Z 3.008",
+        "GW-0007 N-1A2B Rssi 2024-05-01T10:15:00Z -87",
+        "GW-0007 N-1A2C Precipitation 2024-05-01T10:15:00Z 0",
+        "GW-0007 N-1A2C TicksCount 2024-05-01T10:15:00Z 21",
+        "GW-0007 N-1A2C SMraw10 2024-05-01T10:15:00Z 2838",
+        "GW-0007 N-1A2C SMraw30 2024-05-01T10:15:00Z 3104",
+        "GW-0007 N-1A2C Bat 2024-05-01T10:15:00Z 3.319",
+        "GW-0007 N-1A2C Rssi 2024-05-01T10:15:00Z -99");
+  }
+
+  @Test
+  void flowLoggerExportIsReadBackInCubicMetresAndCounts() throws IOException {
+    assertStoredThenDuplicates(FLOW, 12);
+    assertThat(readBack(FLOW)).containsExactlyInAnyOrder(
+        "FM-0100 ORIGIN Flowmeter 2024-05-01T10:00:00Z 9",
+        "FM-0100 ORIGIN FlowmeterAvg 2024-05-01T10:00:00Z 8.46",
+        "FM-0100 ORIGIN FlowmeterTotal 2024-05-01T10:00:00Z 152.3405",
+        "FM-0101 ORIGIN Flowmeter 2024-05-01T10:00:00Z 2.502",
+        "FM-0101 ORIGIN FlowmeterAvg 2024-05-01T10:00:00Z 2.412",
+        "FM-0101 ORIGIN FlowmeterTotal 2024-05-01T10:00:00Z 8812.375",
+        "FM-0102 ORIGIN Flowmeter 2024-05-01T10:00:00Z 12.8",
+        "PC-0200 ORIGIN TicksCount 2024-05-01T10:00:00Z 184",
+        "PC-0200 ORIGIN TicksAvg 2024-05-01T10:00:00Z 12.3",
+        "PC-0200 ORIGIN TicksTotal 2024-05-01T10:00:00Z 1048576",
+        "FM-0100 ORIGIN Flowmeter 2024-05-01T10:15:00Z 0",
+        "FM-0100 ORIGIN FlowmeterTotal 2024-05-01T10:15:00Z 154.455");
+  }
+
+  @Test
+  void lorawanUplinksAreReadBackByteByByte() throws IOException {
+    assertStoredThenDuplicates(LORAWAN, 22);
+    assertThat(readBack(LORAWAN)).containsExactlyInAnyOrder(
+        "70B3D57ED0051A3C ORIGIN WaterEntrance10 2024-05-01T10:00:05.123Z 1.25",
+        "70B3D57ED0051A3C ORIGIN WaterLoss10 2024-05-01T10:00:05.123Z 0.4",
+        "70B3D57ED0051A3C ORIGIN WaterEntrance30 2024-05-01T10:00:05.123Z 0.8",
+        "70B3D57ED0051A3C ORIGIN WaterLoss30 2024-05-01T10:00:05.123Z 0.35",
+        "70B3D57ED0051A3C ORIGIN WaterEntrance60 2024-05-01T10:00:05.123Z 0.1",
+        "70B3D57ED0051A3C ORIGIN WaterLoss60 2024-05-01T10:00:05.123Z 0.55",
+        "70B3D57ED0051A3C ORIGIN Bat 2024-05-01T10:00:05.123Z 3.612",
+        "70B3D57ED0051A3C ORIGIN Rssi 2024-05-01T10:00:05.123Z -97",
+        "70B3D57ED0051A3C ORIGIN WaterEntrance10 2024-05-01T11:00:04.870Z 0",
+        "70B3D57ED0051A3C ORIGIN WaterLoss10 2024-05-01T11:00:04.870Z 0.52",
+        "70B3D57ED0051A3C ORIGIN WaterEntrance30 2024-05-01T11:00:04.870Z 0",
+        "70B3D57ED0051A3C ORIGIN WaterLoss30 2024-05-01T11:00:04.870Z 0.41",
+        "70B3D57ED0051A3C ORIGIN WaterEntrance60 2024-05-01T11:00:04.870Z 0.02",
+        "70B3D57ED0051A3C ORIGIN WaterLoss60 2024-05-01T11:00:04.870Z 0.6",
+        "70B3D57ED0051A3C ORIGIN Bat 2024-05-01T11:00:04.870Z 3.61",
+        "70B3D57ED0051A3C ORIGIN Rssi 2024-05-01T11:00:04.870Z -101",
+        "70B3D57ED0051A3D ORIGIN WaterEntrance20 2024-05-01T10:02:41.007Z 3.1",
+        "70B3D57ED0051A3D ORIGIN WaterLoss20 2024-05-01T10:02:41.007Z 0",
+        "70B3D57ED0051A3D ORIGIN WaterEntrance40 2024-05-01T10:02:41.007Z 12.05",
+        "70B3D57ED0051A3D ORIGIN WaterLoss40 2024-05-01T10:02:41.007Z 0.12",
+        "70B3D57ED0051A3D ORIGIN Bat 2024-05-01T10:02:41.007Z 3.298",
+        "70B3D57ED0051A3D ORIGIN Rssi 2024-05-01T10:02:41.007Z -88");
+    assertThat(device(LORAWAN.profile(), "70B3D57ED0051A3C").getJsonObject("location"))
+        .isEqualTo(new JsonObject().put("latitude", 38.5712).put("longitude", -7.9135));
+  }
+
+  @Test
+  void gatewayConnectorsAppearInTheDeviceInformation() throws IOException {
+    assertThat(push(GATEWAY).status()).isEqualTo(200);
+    fixture.assign("PROFILE_B", "GW-0007");
+    assertThat(device("PROFILE_B", "GW-0007").getJsonArray("connectors")).isEqualTo(new JsonArray()
+        .add(connector("ORIGIN", "Bat", "Rssi"))
+        .add(connector("N-1A2B", "AirTemp", "AirHum", "Bat", "Rssi"))
+        .add(connector("N-1A2C", "Precipitation", "TicksCount", "Bat", "Rssi", "SMraw10", "SMraw30")));
+  }
+
+  private static JsonObject connector(String id, String... interfaces) {
+    return new JsonObject().put("connectorId", id).put("interfaces", new JsonArray(List.of(interfaces)));
+  }
+
+  @Test
+  void badPartsAreRejectedWhileTheGoodOnesAreStored() {
+    String payload = String.join("\n",
+        frame("GWD,GW-BRK,1714557600,-,vbat=4012;rssi=-63"),
+        "$GWD,GW-BRK,1714557600,N-1,t=200*00",
+        frame("GWD,GW-BRK,1714557600,N/1,t=200;rh=40"),
+        frame("GWD,GW-BRK,86400,-,vbat=4012;rssi=-63"));
+    Answer answer = fixture.ingest("PROFILE_B", fixture.ingestKey("PROFILE_B"), payload, "text/plain");
+    assertThat(answer.status()).as(answer.toString()).isEqualTo(200);
+    assertThat(answer.json().getLong("stored")).isEqualTo(2);
+    assertThat(answer.json().getJsonArray("rejected")).isEqualTo(new JsonArray()
+        .add(rejection(1, "checksum 00 does not match the frame (computed "
+            + checksum("GWD,GW-BRK,1714557600,N-1,t=200") + ")"))
+        .add(rejection(-1, "GW-BRK connector 'N/1': connector ids must be 1 to 64 characters of A-Z, a-z, 0-9, '.', "
+            + "'_', ':' and '-'; 2 readings not stored"))
+        .add(rejection(-1, "GW-BRK connector ORIGIN: timestamps must be from 2000-01-01T00:00:00Z to a day ahead of "
+            + "the server clock; 2 readings not stored")));
+  }
+
+  private static JsonObject rejection(int index, String reason) {
+    return new JsonObject().put("index", index).put("reason", reason);
+  }
+
+  /** A PROFILE_B frame with its checksum: {@code $body*hh}. */
+  private static String frame(String body) {
+    return "$" + body + "*" + checksum(body);
+  }
+
+  private static String checksum(String body) {
+    return String.format("%02X", body.chars().reduce(0, (a, b) -> a ^ b));
+  }
+
+  @Test
+  void onlyAnIngestKeyOfThePathProfileMayIngest() throws IOException {
+    String gateway = GATEWAY.text();
+    Answer entityKey = fixture.ingest("PROFILE_B", fixture.apiKey, gateway, "text/plain");
+    assertThat(entityKey.status()).isEqualTo(401);
+    assertThat(entityKey.header("WWW-Authenticate")).isEqualTo("ApiKey realm=\"api\"");
+    Answer otherProfile = fixture.ingest("PROFILE_B", fixture.ingestKey("PROFILE_A"), gateway, "text/plain");
+    assertThat(otherProfile.status()).isEqualTo(401);
+    assertThat(otherProfile.body()).isEqualTo(entityKey.body());
+    Answer badProfile = fixture.ingest("GATEWAY", fixture.ingestKey("PROFILE_B"), gateway, "text/plain");
+    assertThat(badProfile.status()).isEqualTo(400);
+  }
+
+  @Test
+  void anIngestKeyCannotRead() {
+    String ingestKey = fixture.ingestKey("PROFILE_B");
+    assertThat(fixture.api.get("/api/devices/serials", "Authorization", "ApiKey " + ingestKey).status())
+        .isEqualTo(401);
+    assertThat(fixture.api.get("/api/devices/PROFILE_B/GW-0007/readings?interfaces=Bat&startDate=2024-05-01"
+        + "&endDate=2024-05-02", "Authorization", "ApiKey " + ingestKey).status()).isEqualTo(401);
+  }
+
+  @Test
+  void aPayloadOverTheLimitIsA413Problem() {
+    Answer answer = fixture.ingest("PROFILE_B", fixture.ingestKey("PROFILE_B"), "\n".repeat(MAX_BYTES + 1),
+        "text/plain");
+    assertThat(answer.status()).isEqualTo(413);
+    assertThat(answer.header("Content-Type")).isEqualTo("application/problem+json");
+    assertThat(answer.json().getString("detail")).contains(Integer.toString(MAX_BYTES));
+  }
+
+  @Test
+  void theAdminApiListsTheFiveBundledPluginsStarted() {
+    Answer answer = fixture.admin.get("/admin/plugins", "Authorization", "Bearer " + fixture.adminToken);
+    assertThat(answer.status()).isEqualTo(200);
+    assertThat(answer.array().stream().map(p -> ((JsonObject) p).getString("pluginId") + " "
+        + ((JsonObject) p).getString("profile") + " " + ((JsonObject) p).getString("state"))
+        .collect(Collectors.toList())).containsExactly(
+        "profile-a-soil PROFILE_A STARTED",
+        "profile-b-gateway PROFILE_B STARTED",
+        "profile-c-flow PROFILE_C STARTED",
+        "profile-d-lorawan PROFILE_D STARTED",
+        "real-weather-station REAL_WEATHER_STATION STARTED");
+    assertThat(answer.array().getJsonObject(0).getString("version")).isEqualTo("1.0.0-SNAPSHOT");
+  }
+}

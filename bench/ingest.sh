@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Ingest benchmark (issue 6): PROFILE_B gateway frames pushed over HTTP through the plugin, rows/s next to the
+# canonical CSV import of the same readings, measured in the same run on the same server. Target: >= 70 %.
+#   canonical: java -jar field-readings.jar readings import FILE.csv (one streamed upload, JVM start included)
+#   ingest:    POST /api/ingest/PROFILE_B with an ingest key, one payload per gateway and month, PARALLEL at a time
+# Both paths are warmed up first on readings of other serials. Needs: JDK 17, Maven, python3, curl.
+# usage: bench/ingest.sh [PARALLEL]   (default 4 payloads in flight)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+parallel=${1:-4}
+work=$(mktemp -d /tmp/fr-bench-ingest.XXXXXX)
+jar="$root/app/target/field-readings.jar"
+http_port=18180
+admin_port=18181
+server_pid=
+
+cleanup() {
+  if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
+    kill "$server_pid"; wait "$server_pid" 2>/dev/null || true
+  fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+for tool in python3 curl; do
+  command -v "$tool" >/dev/null || { echo "bench needs $tool" >&2; exit 1; }
+done
+[ -f "$jar" ] && [ -d "$root/app/target/plugins" ] || mvn -B -q -DskipTests package
+
+echo "generating PROFILE_B frames of 20 gateways with 2 attached nodes over 60 days, and the same canonical CSV..."
+rows=$(python3 bench/gen_gateway.py "$work/payloads" "$work/canonical.csv")
+# Warm-up sets: other serials (a permutation of GWB keeps the frames' XOR checksums valid).
+mkdir "$work/warmup"
+sed 's/GWB-/GBW-/' "$work/payloads/p00-g01.txt" >"$work/warmup/frames.txt"
+head -50001 "$work/canonical.csv" | sed 's/GWC-/CGW-/' >"$work/warmup/canonical.csv"
+
+export FR_DATA_DIR="$work/data" FR_HTTP_PORT=$http_port FR_ADMIN_PORT=$admin_port FR_DEMO=false \
+  FR_RATELIMIT_KEY_RPS=1000000 FR_RATELIMIT_KEY_BURST=1000000
+java -Xmx512m -jar "$jar" >"$work/server.log" 2>&1 &
+server_pid=$!
+for _ in $(seq 1 120); do
+  curl -sf "http://127.0.0.1:$admin_port/health" >/dev/null && break
+  sleep 0.5
+done
+curl -sf "http://127.0.0.1:$admin_port/health" >/dev/null || { cat "$work/server.log"; exit 1; }
+cli() { java -jar "$jar" "$@"; }
+now() { date +%s.%N; }
+stored() { python3 -c "import json,sys; print(json.load(sys.stdin)['stored'])"; }
+
+key=$(cli ingest-key create --profile PROFILE_B --json | python3 -c "import json,sys; print(json.load(sys.stdin)['ingestKey'])")
+push() { # PAYLOAD... -> one line per payload: HTTP status and answer file
+  printf '%s\n' "$@" | xargs -P "$parallel" -I{} curl -s -o {}.json -w '%{http_code} {}.json\n' \
+    -H "Authorization: ApiKey $key" -H 'Content-Type: text/plain' --data-binary @{} \
+    "http://127.0.0.1:$http_port/api/ingest/PROFILE_B"
+}
+sum_stored() { # STATUS-LINES -> stored readings, failing on any status but 200
+  python3 -c "
+import json, sys
+total = 0
+for line in sys.stdin.read().split('\n'):
+    if not line:
+        continue
+    status, answer = line.split(' ', 1)
+    if status != '200':
+        sys.exit('ingest answered ' + status + ': ' + open(answer).read())
+    total += json.load(open(answer))['stored']
+print(total)"
+}
+
+echo "warming up both paths..."
+cli readings import "$work/warmup/canonical.csv" >/dev/null 2>&1
+push "$work/warmup/frames.txt" | sum_stored >/dev/null
+
+echo "canonical import of $rows readings..."
+t0=$(now)
+import_stored=$(cli readings import --json "$work/canonical.csv" 2>/dev/null | stored)
+t1=$(now)
+import_rate=$(python3 -c "print(round($rows / ($t1 - $t0)))")
+
+payloads=("$work"/payloads/*.txt)
+echo "ingest of the same $rows readings as ${#payloads[@]} PROFILE_B payloads, $parallel in parallel..."
+t0=$(now)
+ingest_stored=$(push "${payloads[@]}" | sum_stored)
+t1=$(now)
+ingest_rate=$(python3 -c "print(round($rows / ($t1 - $t0)))")
+
+[ "$import_stored" = "$rows" ] && [ "$ingest_stored" = "$rows" ] || {
+  echo "expected $rows readings stored by each, import stored $import_stored, ingest $ingest_stored" >&2; exit 1; }
+cat <<TABLE
+
+| measure | Field Readings | baseline (same run) | ratio |
+|---|---|---|---|
+| (e) ingest PROFILE_B frames over HTTP, ${#payloads[@]} payloads, $parallel in parallel | $ingest_rate rows/s | canonical import same $rows readings: $import_rate rows/s | $(python3 -c "print(f'{100 * $ingest_rate / $import_rate:.0f} %')") (target >= 70 %) |
+TABLE

@@ -1,0 +1,57 @@
+package org.fieldreadings.readings.ingest;
+
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import java.time.Instant;
+import org.fieldreadings.core.bus.BusFailure;
+import org.fieldreadings.core.bus.BusFailureException;
+import org.fieldreadings.plugin.api.DecodeResult;
+import org.fieldreadings.readings.plugins.PluginFailure;
+import org.fieldreadings.readings.plugins.PluginHost;
+import org.fieldreadings.readings.write.ReadingsStore;
+
+/**
+ * Ingests one raw payload: the profile's plugin decodes it (on the plugin's own threads, within its budget), the
+ * observations become readings, the devices module learns the devices with their connectors, interfaces and reported
+ * facts, and the readings are upserted in one transaction, so the same payload twice stores nothing twice.
+ *
+ * <p>A plugin failure fails this payload only, with a {@link BusFailure} code that says what to do about it:
+ * {@link BusFailure#NOT_FOUND} when no plugin serves the profile (the message lists those that have one),
+ * {@link BusFailure#BAD_GATEWAY} when the plugin threw, {@link BusFailure#UNAVAILABLE} when it has too many payloads
+ * waiting, {@link BusFailure#GATEWAY_TIMEOUT} when it overran its budget. Nothing of such a payload is stored.
+ */
+public final class IngestPipeline {
+
+  private final Vertx vertx;
+  private final PluginHost plugins;
+  private final ReadingsStore store;
+
+  public IngestPipeline(Vertx vertx, PluginHost plugins, ReadingsStore store) {
+    this.vertx = vertx;
+    this.plugins = plugins;
+    this.store = store;
+  }
+
+  public Future<IngestResult> ingest(IngestRequest request) {
+    return plugins.decode(vertx, request.profile(), request.payload())
+        .recover(IngestPipeline::asBusFailure)
+        // Large payloads hold many thousand observations: normalize them off the event loop.
+        .compose(decoded -> vertx.executeBlocking(
+            () -> NormalizedPayload.of(request.profile(), decoded, Instant.now()), false))
+        .compose(normalized -> store.write(normalized.batch())
+            .map(written -> new IngestResult(written, normalized.rejections())));
+  }
+
+  private static Future<DecodeResult> asBusFailure(Throwable error) {
+    if (!(error instanceof PluginFailure failure)) {
+      return Future.failedFuture(error);
+    }
+    int code = switch (failure.kind()) {
+      case NO_PLUGIN -> BusFailure.NOT_FOUND;
+      case CRASHED -> BusFailure.BAD_GATEWAY;
+      case BUSY -> BusFailure.UNAVAILABLE;
+      case TIMED_OUT -> BusFailure.GATEWAY_TIMEOUT;
+    };
+    return Future.failedFuture(new BusFailureException(code, failure.getMessage()));
+  }
+}

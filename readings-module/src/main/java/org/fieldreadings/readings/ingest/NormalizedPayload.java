@@ -1,0 +1,68 @@
+package org.fieldreadings.readings.ingest;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.fieldreadings.core.http.DeviceRef;
+import org.fieldreadings.plugin.api.DecodeResult;
+import org.fieldreadings.plugin.api.DeviceFacts;
+import org.fieldreadings.plugin.api.Observation;
+import org.fieldreadings.plugin.api.Profile;
+import org.fieldreadings.plugin.api.Rejection;
+import org.fieldreadings.readings.write.Reading;
+import org.fieldreadings.readings.write.ReadingsBatch;
+import org.fieldreadings.readings.write.ReportedFacts;
+
+/**
+ * A decoded payload in the form the store takes: the readings and reported device facts of the payload's profile,
+ * and the observations the host itself refuses. The host is stricter than the SPI in two ways. Connector ids must
+ * follow the serial syntax, as the readings API takes them as a query parameter. Timestamps must be plausible, from
+ * {@link #EARLIEST} to a day ahead of the server clock: a device whose clock was never set sends 1970, which is no
+ * reading anyone can use and would make the store create decades of empty monthly partitions. Observations carry no
+ * position in the payload, so these rejections have index {@link Rejection#WHOLE_PAYLOAD}, one per device, connector
+ * and reason, and say how many readings they held.
+ */
+record NormalizedPayload(ReadingsBatch batch, List<Rejection> rejections) {
+
+  static final Instant EARLIEST = Instant.parse("2000-01-01T00:00:00Z");
+  static final Duration AHEAD = Duration.ofDays(1);
+
+  NormalizedPayload {
+    rejections = List.copyOf(rejections);
+  }
+
+  static NormalizedPayload of(Profile profile, DecodeResult decoded, Instant now) {
+    Instant latest = now.plus(AHEAD);
+    Map<String, DeviceRef> devices = new HashMap<>();
+    Map<String, Boolean> storableConnectors = new HashMap<>();
+    Map<String, Integer> refused = new LinkedHashMap<>();
+    List<Reading> readings = new ArrayList<>(decoded.observations().size());
+    for (Observation observation : decoded.observations()) {
+      String connector = observation.connectorId();
+      Instant timestamp = observation.timestamp();
+      if (!storableConnectors.computeIfAbsent(connector, DeviceRef::isIdentifier)) {
+        refused.merge(observation.serial() + " connector '" + connector + "': connector ids "
+            + DeviceRef.IDENTIFIER_RULE, 1, Integer::sum);
+      } else if (timestamp.isBefore(EARLIEST) || timestamp.isAfter(latest)) {
+        refused.merge(observation.serial() + " connector " + connector + ": timestamps must be from " + EARLIEST
+            + " to a day ahead of the server clock", 1, Integer::sum);
+      } else {
+        DeviceRef device = devices.computeIfAbsent(observation.serial(), serial -> new DeviceRef(profile, serial));
+        readings.add(new Reading(device, connector, observation.iface(), observation.epochMillis(),
+            observation.value()));
+      }
+    }
+    List<ReportedFacts> facts = new ArrayList<>();
+    for (DeviceFacts reported : decoded.devices()) {
+      facts.add(new ReportedFacts(new DeviceRef(profile, reported.serial()), reported.group(), reported.location()));
+    }
+    List<Rejection> rejections = new ArrayList<>(decoded.rejections());
+    refused.forEach((reason, count) -> rejections.add(new Rejection(Rejection.WHOLE_PAYLOAD,
+        reason + "; " + count + (count == 1 ? " reading" : " readings") + " not stored")));
+    return new NormalizedPayload(new ReadingsBatch(readings, facts), rejections);
+  }
+}

@@ -1,0 +1,150 @@
+package org.fieldreadings.readings.ingest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.io.ByteArrayInputStream;
+import java.net.http.HttpRequest;
+import java.nio.file.Path;
+import java.util.Map;
+import org.fieldreadings.core.bus.AccessContract;
+import org.fieldreadings.core.bus.BusFailure;
+import org.fieldreadings.core.testing.ModuleHarness;
+import org.fieldreadings.core.testing.TestHttp.Answer;
+import org.fieldreadings.plugin.api.SpiVersion;
+import org.fieldreadings.readings.ReadingsModule;
+import org.fieldreadings.readings.plugins.TestPlugins;
+import org.fieldreadings.readings.plugins.fixtures.LoopingDecoder;
+import org.fieldreadings.readings.plugins.fixtures.ThrowingDecoder;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The ingest routes of the readings module alone, in front of two broken plugins (PROFILE_A throws, PROFILE_C loops
+ * on payload {@code loop}): each failure is a clear problem for its payload only, and the module keeps serving.
+ * Devices and readings end to end are the application's tests.
+ */
+class IngestRoutesTest {
+
+  private static final Map<String, String> PROFILE_BY_KEY =
+      Map.of("key-a", "PROFILE_A", "key-b", "PROFILE_B", "key-c", "PROFILE_C");
+
+  @TempDir
+  static Path pluginsDir;
+
+  private static ModuleHarness harness;
+
+  @BeforeAll
+  static void start() throws Exception {
+    TestPlugins.folderPlugin(pluginsDir, "throwing", SpiVersion.PLUGIN_REQUIRES, ThrowingDecoder.class);
+    TestPlugins.folderPlugin(pluginsDir, "looping", SpiVersion.PLUGIN_REQUIRES, LoopingDecoder.class);
+    harness = ModuleHarness.start(Map.of("FR_PLUGINS_DIR", pluginsDir.toString(),
+        "FR_PLUGINS_DECODE_BUDGET", "PT0.5S", "FR_INGEST_MAX_BYTES", "1024"), new ReadingsModule());
+    harness.<JsonObject>consumer(AccessContract.AUTHENTICATE, message -> {
+      String profile = PROFILE_BY_KEY.get(message.body().getString("apiKey"));
+      if (profile == null) {
+        message.fail(BusFailure.UNAUTHORIZED, "unknown key");
+      } else {
+        message.reply(new JsonObject().put("ingestProfile", profile));
+      }
+    });
+  }
+
+  @AfterAll
+  static void stop() {
+    harness.close();
+  }
+
+  private static Answer ingest(String profile, String key, String body) {
+    return harness.http().post("/api/ingest/" + profile, body, "Authorization", "ApiKey " + key,
+        "Content-Type", "text/plain");
+  }
+
+  @Test
+  void aPluginThatThrowsIsA502ForThatPayloadWithoutItsStackTrace() {
+    Answer answer = ingest("PROFILE_A", "key-a", "serial,timestamp\n");
+    assertThat(answer.status()).isEqualTo(502);
+    assertThat(answer.header("Content-Type")).isEqualTo("application/problem+json");
+    assertThat(answer.json().getString("title")).isEqualTo("Bad Gateway");
+    assertThat(answer.json().getString("detail"))
+        .isEqualTo("plugin throwing failed on this payload; the server log has the details");
+    assertThat(answer.body()).doesNotContain("IllegalStateException", "row 7", "at org.");
+  }
+
+  @Test
+  void aPluginThatOverrunsItsBudgetIsA504AndTheProfileKeepsServing() {
+    Answer looping = ingest("PROFILE_C", "key-c", "loop");
+    assertThat(looping.status()).isEqualTo(504);
+    assertThat(looping.json().getString("detail")).isEqualTo("plugin looping did not decode the payload within 500 ms");
+    Answer next = ingest("PROFILE_C", "key-c", "thread");
+    assertThat(next.status()).isEqualTo(200);
+    assertThat(next.json().getJsonArray("rejected").getJsonObject(0).getString("reason")).startsWith("plugin-PROFILE_C-");
+  }
+
+  @Test
+  void aPayloadWithNothingToStoreAnswersZeroes() {
+    Answer answer = ingest("PROFILE_C", "key-c", "");
+    assertThat(answer.status()).isEqualTo(200);
+    assertThat(answer.json()).isEqualTo(new JsonObject().put("stored", 0).put("duplicates", 0)
+        .put("rejected", new JsonArray()));
+  }
+
+  @Test
+  void aProfileWithoutAPluginIsA404ListingThoseThatHaveOne() {
+    Answer answer = ingest("PROFILE_B", "key-b", "$GWD");
+    assertThat(answer.status()).isEqualTo(404);
+    assertThat(answer.json().getString("detail"))
+        .isEqualTo("no plugin decodes PROFILE_B payloads; available: PROFILE_A, PROFILE_C");
+  }
+
+  @Test
+  void aKeyOfAnotherProfileGetsTheSame401AsNoKey() {
+    Answer otherProfile = ingest("PROFILE_C", "key-a", "thread");
+    Answer noKey = harness.http().post("/api/ingest/PROFILE_C", "thread");
+    assertThat(otherProfile.status()).isEqualTo(401);
+    assertThat(otherProfile.header("WWW-Authenticate")).isEqualTo("ApiKey realm=\"api\"");
+    assertThat(otherProfile.body()).isEqualTo(noKey.body());
+  }
+
+  @Test
+  void anUnknownProfileIsA400() {
+    Answer answer = ingest("PROFILE_Z", "key-a", "x");
+    assertThat(answer.status()).isEqualTo(400);
+    assertThat(answer.json().getJsonArray("errors").getJsonObject(0).getString("parameter")).isEqualTo("profile");
+  }
+
+  @Test
+  void aPayloadOverTheLimitIsA413WhetherAnnouncedOrChunked() {
+    String body = "x".repeat(1025);
+    Answer announced = ingest("PROFILE_C", "key-c", body);
+    assertThat(announced.status()).isEqualTo(413);
+    assertThat(announced.json().getString("detail"))
+        .isEqualTo("The payload is over the ingest limit of 1024 bytes; send it in smaller parts.");
+    Answer chunked = harness.http().send(harness.http().request("/api/ingest/PROFILE_C").POST(
+            HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body.getBytes()))),
+        "Authorization", "ApiKey key-c");
+    assertThat(chunked.status()).isEqualTo(413);
+    assertThat(ingest("PROFILE_C", "key-c", "x".repeat(1024)).status()).isEqualTo(200);
+  }
+
+  @Test
+  void theAdminRouteRunsTheSamePipeline() {
+    Answer answer = harness.http().post("/admin/ingest/PROFILE_A", "serial,timestamp\n");
+    assertThat(answer.status()).isEqualTo(502);
+    assertThat(harness.http().post("/admin/ingest/PROFILE_C", "thread").status()).isEqualTo(200);
+  }
+
+  @Test
+  void theAdminPluginListShowsWhatTheHostMadeOfEachPlugin() {
+    Answer answer = harness.http().get("/admin/plugins");
+    assertThat(answer.status()).isEqualTo(200);
+    assertThat(answer.array()).isEqualTo(new JsonArray()
+        .add(new JsonObject().put("pluginId", "looping").put("version", "1.0.0").put("profile", "PROFILE_C")
+            .put("state", "STARTED"))
+        .add(new JsonObject().put("pluginId", "throwing").put("version", "1.0.0").put("profile", "PROFILE_A")
+            .put("state", "STARTED")));
+  }
+}

@@ -293,8 +293,7 @@ class IngestFlowTest {
     assertThat(answer.json().getJsonArray("rejected")).isEqualTo(new JsonArray()
         .add(rejection(1, "checksum 00 does not match the frame (computed "
             + checksum("GWD,GW-BRK,1714557600,N-1,t=200") + ")"))
-        .add(rejection(-1, "GW-BRK connector 'N/1': connector ids must be 1 to 64 characters of A-Z, a-z, 0-9, '.', "
-            + "'_', ':' and '-'; 2 readings not stored"))
+        .add(rejection(2, "connectorId 'N/1' is not 1 to 64 characters of A-Z, a-z, 0-9, '.', '_', ':', '-'"))
         .add(rejection(-1, "GW-BRK connector ORIGIN: timestamps must be from 2000-01-01T00:00:00Z to a day ahead of "
             + "the server clock; 2 readings not stored")));
   }

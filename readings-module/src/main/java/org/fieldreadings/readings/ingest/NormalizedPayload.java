@@ -19,12 +19,11 @@ import org.fieldreadings.readings.write.ReportedFacts;
 
 /**
  * A decoded payload in the form the store takes: the readings and reported device facts of the payload's profile,
- * and the observations the host itself refuses. The host is stricter than the SPI in two ways. Connector ids must
- * follow the serial syntax, as the readings API takes them as a query parameter. Timestamps must be plausible, from
- * {@link #EARLIEST} to a day ahead of the server clock: a device whose clock was never set sends 1970, which is no
- * reading anyone can use and would make the store create decades of empty monthly partitions. Observations carry no
- * position in the payload, so these rejections have index {@link Rejection#WHOLE_PAYLOAD}, one per device, connector
- * and reason, and say how many readings they held.
+ * and the observations the host itself refuses: timestamps must be plausible, from {@link #EARLIEST} to a day ahead
+ * of the server clock. A device whose clock was never set sends 1970, which is no reading anyone can use and would
+ * make the store create decades of empty monthly partitions. Observations carry no position in the payload, so
+ * these rejections have index {@link Rejection#WHOLE_PAYLOAD}, one per device, connector and reason, and say how
+ * many readings they held.
  */
 record NormalizedPayload(ReadingsBatch batch, List<Rejection> rejections) {
 
@@ -38,16 +37,12 @@ record NormalizedPayload(ReadingsBatch batch, List<Rejection> rejections) {
   static NormalizedPayload of(Profile profile, DecodeResult decoded, Instant now) {
     Instant latest = now.plus(AHEAD);
     Map<String, DeviceRef> devices = new HashMap<>();
-    Map<String, Boolean> storableConnectors = new HashMap<>();
     Map<String, Integer> refused = new LinkedHashMap<>();
     List<Reading> readings = new ArrayList<>(decoded.observations().size());
     for (Observation observation : decoded.observations()) {
       String connector = observation.connectorId();
       Instant timestamp = observation.timestamp();
-      if (!storableConnectors.computeIfAbsent(connector, DeviceRef::isIdentifier)) {
-        refused.merge(observation.serial() + " connector '" + connector + "': connector ids "
-            + DeviceRef.IDENTIFIER_RULE, 1, Integer::sum);
-      } else if (timestamp.isBefore(EARLIEST) || timestamp.isAfter(latest)) {
+      if (timestamp.isBefore(EARLIEST) || timestamp.isAfter(latest)) {
         refused.merge(observation.serial() + " connector " + connector + ": timestamps must be from " + EARLIEST
             + " to a day ahead of the server clock", 1, Integer::sum);
       } else {

@@ -10,7 +10,7 @@ import java.time.Instant;
  *
  * @param serial the device serial: 1 to 64 characters of {@code [A-Za-z0-9._:-]}
  * @param connectorId the source of the reading within the device: {@link #ORIGIN} for the device itself, or the
- *     identifier an attached device sent to its gateway (1 to 64 visible ASCII characters)
+ *     identifier an attached device sent to its gateway (1 to 64 characters of A-Z, a-z, 0-9, '.', '_', ':', '-', as serials)
  * @param iface the interface, from {@link InterfaceCatalog} or {@link InterfaceFamily}
  * @param timestamp the moment of the reading (stored with millisecond precision)
  * @param value the value in the unit of the interface

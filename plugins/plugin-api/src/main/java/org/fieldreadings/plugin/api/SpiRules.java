@@ -9,7 +9,6 @@ import java.util.regex.Pattern;
 final class SpiRules {
 
   private static final Pattern SERIAL = Pattern.compile("[A-Za-z0-9._:-]{1,64}");
-  private static final Pattern CONNECTOR_ID = Pattern.compile("\\p{Graph}{1,64}");
   private static final Pattern GROUP = Pattern.compile("[A-Z0-9_]{1,32}");
 
   private SpiRules() {}
@@ -22,10 +21,11 @@ final class SpiRules {
     return serial;
   }
 
+  /** Connector ids are what clients pass as {@code connectorId} of the readings API: the serial syntax. */
   static String connectorId(String connectorId) {
-    if (connectorId == null || !CONNECTOR_ID.matcher(connectorId).matches()) {
-      throw new IllegalArgumentException(
-          "connectorId " + quoted(connectorId) + " is not 1 to 64 visible ASCII characters");
+    if (connectorId == null || !SERIAL.matcher(connectorId).matches()) {
+      throw new IllegalArgumentException("connectorId " + quoted(connectorId)
+          + " is not 1 to 64 characters of A-Z, a-z, 0-9, '.', '_', ':', '-'");
     }
     return connectorId;
   }

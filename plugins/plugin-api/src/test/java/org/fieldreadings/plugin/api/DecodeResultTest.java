@@ -41,8 +41,8 @@ class DecodeResultTest {
     assertThat(PluginTestKit.rejections(result)).containsExactly(
         "#0 serial 'bad serial' is not 1 to 64 characters of A-Z, a-z, 0-9, '.', '_', ':', '-'",
         "#1 serial '" + "x".repeat(65) + "' is not 1 to 64 characters of A-Z, a-z, 0-9, '.', '_', ':', '-'",
-        "#2 connectorId '' is not 1 to 64 visible ASCII characters",
-        "#3 connectorId 'has space' is not 1 to 64 visible ASCII characters",
+        "#2 connectorId '' is not 1 to 64 characters of A-Z, a-z, 0-9, '.', '_', ':', '-'",
+        "#3 connectorId 'has space' is not 1 to 64 characters of A-Z, a-z, 0-9, '.', '_', ':', '-'",
         "#4 timestamp is missing",
         "#5 value of AirTemp is NaN, not a finite number",
         "#6 interface 'AirTemperature' is not in the catalog",

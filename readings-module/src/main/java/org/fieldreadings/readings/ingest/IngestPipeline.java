@@ -1,10 +1,13 @@
 package org.fieldreadings.readings.ingest;
 
+import io.micrometer.core.instrument.Timer;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.time.Instant;
+import java.util.concurrent.TimeUnit;
 import org.fieldreadings.core.bus.BusFailure;
 import org.fieldreadings.core.bus.BusFailureException;
+import org.fieldreadings.core.telemetry.Telemetry;
 import org.fieldreadings.plugin.api.DecodeResult;
 import org.fieldreadings.readings.plugins.PluginFailure;
 import org.fieldreadings.readings.plugins.PluginHost;
@@ -33,13 +36,27 @@ public final class IngestPipeline {
   }
 
   public Future<IngestResult> ingest(IngestRequest request) {
+    long started = System.nanoTime();
     return plugins.decode(vertx, request.profile(), request.payload())
+        .onComplete(decoded -> recordDecode(request, started, decoded.cause()))
         .recover(IngestPipeline::asBusFailure)
         // Large payloads hold many thousand observations: normalize them off the event loop.
         .compose(decoded -> vertx.executeBlocking(
             () -> NormalizedPayload.of(request.profile(), decoded, Instant.now()), false))
         .compose(normalized -> store.write(normalized.batch())
             .map(written -> new IngestResult(written, normalized.rejections())));
+  }
+
+  /** Decode time per profile and outcome ({@code ok}, or the failure kind): how plugins behave in production. */
+  private void recordDecode(IngestRequest request, long started, Throwable failure) {
+    String outcome = failure == null ? "ok"
+        : failure instanceof PluginFailure plugin ? plugin.kind().name().toLowerCase(java.util.Locale.ROOT) : "error";
+    Timer.builder("fieldreadings.plugin.decode")
+        .description("Time plugins take to decode one payload, by profile and outcome")
+        .tag("profile", request.profile().name())
+        .tag("outcome", outcome)
+        .register(Telemetry.registry(vertx))
+        .record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
   }
 
   private static Future<DecodeResult> asBusFailure(Throwable error) {

@@ -19,7 +19,7 @@ import org.fieldreadings.core.config.ConfigKeys;
  * The command line's client of the running server's admin API: address and token from the same configuration
  * the server uses (the token from {@code <data.dir>/admin.token} when not configured).
  */
-final class AdminClient {
+public final class AdminClient {
 
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
   private final String baseUrl;
@@ -31,6 +31,11 @@ final class AdminClient {
   }
 
   static AdminClient fromConfig(JsonObject config) {
+    return fromConfig(config, ConfigKeys.ADMIN_PORT.get(config));
+  }
+
+  /** The client of the admin listener on the given port (the one a node bound, when configured as 0). */
+  public static AdminClient fromConfig(JsonObject config, int port) {
     String host = ConfigKeys.ADMIN_HOST.get(config);
     if (host.equals("0.0.0.0") || host.equals("::")) {
       host = "127.0.0.1";
@@ -45,17 +50,17 @@ final class AdminClient {
             + " exists");
       }
     }
-    return new AdminClient("http://" + host + ":" + ConfigKeys.ADMIN_PORT.get(config), token);
+    return new AdminClient("http://" + host + ":" + port, token);
   }
 
   /** Sends a JSON request and returns the decoded JSON answer (null for an empty one). */
-  Object call(String method, String path, JsonObject body) {
+  public Object call(String method, String path, JsonObject body) {
     return send(method, path, body == null ? HttpRequest.BodyPublishers.noBody()
         : HttpRequest.BodyPublishers.ofString(body.encode()), "application/json");
   }
 
   /** Sends any body with the given content type and returns the decoded JSON answer. */
-  Object send(String method, String path, BodyPublisher body, String contentType) {
+  public Object send(String method, String path, BodyPublisher body, String contentType) {
     HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl + path))
         .timeout(Duration.ofMinutes(30))
         .header("Authorization", "Bearer " + token)

@@ -7,7 +7,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
+import org.fieldreadings.app.demo.DemoLoader;
+import org.fieldreadings.app.demo.DemoTour;
 import org.fieldreadings.access.AccessModule;
 import org.fieldreadings.core.FieldModule;
 import org.fieldreadings.core.config.ConfigKeys;
@@ -22,8 +26,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One running node: data directory lock, database (embedded or the operator's), migrations, Vert.x and the
- * root verticle. {@link #start} returns once the listeners accept requests; {@link #close} shuts down in reverse
- * order, letting in-flight requests finish.
+ * root verticle. {@link #start} returns once the listeners accept requests (the demo, when enabled, then loads in
+ * the background); {@link #close} shuts down in reverse order, letting in-flight requests finish.
  */
 public final class FieldReadingsServer implements AutoCloseable {
 
@@ -37,12 +41,15 @@ public final class FieldReadingsServer implements AutoCloseable {
   private final EmbeddedPostgresServer embedded;
   private final Vertx vertx;
   private final RootVerticle root;
+  private final DemoLoader demo;
 
-  private FieldReadingsServer(DataDirLock lock, EmbeddedPostgresServer embedded, Vertx vertx, RootVerticle root) {
+  private FieldReadingsServer(DataDirLock lock, EmbeddedPostgresServer embedded, Vertx vertx, RootVerticle root,
+      DemoLoader demo) {
     this.lock = lock;
     this.embedded = embedded;
     this.vertx = vertx;
     this.root = root;
+    this.demo = demo;
   }
 
   /** Starts a node on a loaded configuration (see {@code ConfigLoader}); the configuration is completed in place. */
@@ -79,7 +86,9 @@ public final class FieldReadingsServer implements AutoCloseable {
       LOG.info("Field Readings started in {} ms: API on http://{}:{}/api, admin on http://{}:{}/admin",
           Duration.ofNanos(System.nanoTime() - started).toMillis(), ConfigKeys.HTTP_HOST.get(config), root.httpPort(),
           ConfigKeys.ADMIN_HOST.get(config), root.adminPort());
-      return new FieldReadingsServer(lock, embedded, vertx, root);
+      DemoLoader demo = ConfigKeys.DEMO.get(config)
+          ? DemoLoader.start(config, root.httpPort(), root.adminPort()) : null;
+      return new FieldReadingsServer(lock, embedded, vertx, root, demo);
     } catch (RuntimeException | Error e) {
       closeQuietly(vertx, embedded, lock);
       throw e;
@@ -101,9 +110,17 @@ public final class FieldReadingsServer implements AutoCloseable {
     return vertx;
   }
 
+  /** The demo being loaded, when {@code demo} is on: completes with its key and curl commands once printed. */
+  public Optional<CompletionStage<DemoTour>> demo() {
+    return Optional.ofNullable(demo).map(DemoLoader::result);
+  }
+
   @Override
   public void close() {
     LOG.info("shutting down");
+    if (demo != null) {
+      demo.stop();
+    }
     try {
       vertx.close().await(STOP_TIMEOUT_SECONDS, TimeUnit.SECONDS);
     } catch (Exception e) {

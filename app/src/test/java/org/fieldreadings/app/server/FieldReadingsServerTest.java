@@ -79,13 +79,16 @@ class FieldReadingsServerTest {
 
   @Test
   void restartReusesTheSameData() throws Exception {
+    // The product default, not the tests' FR_DEMO=false: demo on when the embedded database is created.
     JsonObject first = TestServers.config(dataDir, Map.of());
+    first.remove(ConfigKeys.DEMO.name());
     try (FieldReadingsServer server = FieldReadingsServer.start(first)) {
       TestPostgres.execute(DatabaseUrl.parse(ConfigKeys.DATABASE_URL.get(first)),
           "INSERT INTO access.entity (entity_id, email, name) VALUES ('kept', 'kept@example.com', 'Kept')");
     }
     String masterKey = Files.readString(dataDir.resolve("master.key"));
     JsonObject second = TestServers.config(dataDir, Map.of());
+    second.remove(ConfigKeys.DEMO.name());
     try (FieldReadingsServer server = FieldReadingsServer.start(second)) {
       assertThat(ConfigKeys.DEMO.get(second)).isFalse();
       assertThat(ConfigKeys.SECURITY_MASTER_KEY.get(second)).isEqualTo(masterKey);

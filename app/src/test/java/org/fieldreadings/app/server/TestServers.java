@@ -6,7 +6,10 @@ import java.util.HashMap;
 import java.util.Map;
 import org.fieldreadings.core.config.ConfigLoader;
 
-/** Configurations for servers under test: loopback, ports chosen by the system, the given data directory. */
+/**
+ * Configurations for servers under test: loopback, ports chosen by the system, the given data directory, and no demo
+ * data (tests that want it set {@code FR_DEMO=true}).
+ */
 public final class TestServers {
 
   private TestServers() {}
@@ -29,7 +32,7 @@ public final class TestServers {
   public static JsonObject config(Path dataDir, Map<String, String> env) {
     Map<String, String> all = new HashMap<>(Map.of(
         "FR_HTTP_HOST", "127.0.0.1", "FR_HTTP_PORT", "0", "FR_ADMIN_PORT", "0", "FR_DATA_DIR", dataDir.toString(),
-        "FR_PLUGINS_DIR", pluginsDir().toString()));
+        "FR_PLUGINS_DIR", pluginsDir().toString(), "FR_DEMO", "false"));
     all.putAll(env);
     return ConfigLoader.load(null, all);
   }

@@ -51,6 +51,12 @@ final class ProgressBar {
     }), size);
   }
 
+  /** Counts {@code bytes} more under {@code label}, for uploads sent as parts. */
+  void sent(String label, long bytes) {
+    this.label = label;
+    advance(bytes);
+  }
+
   /** Ends the bar's line once the uploads are over (or one failed). */
   void finish() {
     draw();

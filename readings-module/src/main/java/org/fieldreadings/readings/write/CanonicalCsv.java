@@ -3,7 +3,9 @@ package org.fieldreadings.readings.write;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.fieldreadings.core.http.DeviceRef;
 import org.fieldreadings.plugin.api.InterfaceCatalog;
@@ -20,7 +22,12 @@ final class CanonicalCsv {
 
   static final List<String> COLUMNS = List.of("profile", "serial", "connectorId", "interface", "timestamp", "value");
 
+  /** Repeated devices and connectors share one object each, so a batch of readings stays small in memory. */
+  private static final int REMEMBERED = 10_000;
+
   private final int[] index = new int[COLUMNS.size()];
+  private final Map<String, DeviceRef> devices = new HashMap<>();
+  private final Map<String, String> connectors = new HashMap<>();
 
   private CanonicalCsv(List<String> header) {
     for (int i = 0; i < COLUMNS.size(); i++) {
@@ -63,7 +70,20 @@ final class CanonicalCsv {
     if (!Double.isFinite(number)) {
       throw new IllegalArgumentException("value must be a finite number");
     }
-    return new Reading(new DeviceRef(profile, value[1]), value[2], iface, timestamp(value[4]), number);
+    return new Reading(device(profile, value[1]), remembered(connectors, value[2], value[2]), iface,
+        timestamp(value[4]), number);
+  }
+
+  private DeviceRef device(Profile profile, String serial) {
+    return remembered(devices, profile.name() + '/' + serial, new DeviceRef(profile, serial));
+  }
+
+  private static <T> T remembered(Map<String, T> known, String key, T value) {
+    if (known.size() >= REMEMBERED) {
+      known.clear();
+    }
+    T previous = known.putIfAbsent(key, value);
+    return previous == null ? value : previous;
   }
 
   private static long timestamp(String text) {

@@ -25,7 +25,7 @@ import org.slf4j.LoggerFactory;
 public final class ImportRoutes {
 
   private static final Logger LOG = LoggerFactory.getLogger(ImportRoutes.class);
-  private static final int BATCH = 50_000;
+  private static final int BATCH = 20_000;
   private static final int REPORTED_REJECTIONS = 1000;
   private static final int LONGEST_LINE = 4096;
 

@@ -1,7 +1,10 @@
 package org.fieldreadings.readings.write;
 
 import java.io.IOException;
-import java.io.StringReader;
+import java.io.BufferedWriter;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -11,10 +14,12 @@ import java.util.List;
 import java.util.Map;
 import org.fieldreadings.core.http.DeviceRef;
 import org.postgresql.PGConnection;
+import org.postgresql.copy.PGCopyOutputStream;
 
 /**
  * Stores a batch of readings in one transaction (blocking: worker threads only): COPY into a staging table,
- * new series added, points upserted, then the touched hours and days of the rollups recomputed from the points,
+ * new series added, points upserted, then each series' hours and days from its first to its last reading in the
+ * batch recomputed from the points,
  * so the rollups are exactly in step with the raw data when the transaction commits.
  */
 final class PointWriter {
@@ -36,8 +41,8 @@ final class PointWriter {
       partitions.ensure(connection, Instant.ofEpochMilli(min(readings)), Instant.ofEpochMilli(max(readings)));
       try (Statement statement = connection.createStatement()) {
         statement.execute(WriteSql.CREATE_STAGING);
-        connection.unwrap(PGConnection.class).getCopyAPI()
-            .copyIn(WriteSql.COPY_STAGING, new StringReader(copyText(readings, deviceIds)));
+        copy(connection, readings, deviceIds);
+        statement.execute(WriteSql.ANALYZE_STAGING);
         statement.execute(WriteSql.ADD_SERIES);
         statement.execute(WriteSql.LOCK_SERIES);
         WriteResult result;
@@ -45,7 +50,6 @@ final class PointWriter {
           counts.next();
           result = new WriteResult(counts.getLong("stored"), counts.getLong("total") - counts.getLong("stored"));
         }
-        statement.execute(WriteSql.TOUCHED_HOURS);
         statement.execute(WriteSql.ROLLUP_HOURS);
         statement.execute(WriteSql.ROLLUP_DAYS);
         connection.commit();
@@ -77,19 +81,28 @@ final class PointWriter {
     }
   }
 
-  /** COPY's text format: tab-separated; identifiers and interface names never hold tabs or backslashes. */
-  private static String copyText(List<Reading> readings, Map<DeviceRef, Long> deviceIds) {
-    StringBuilder text = new StringBuilder(readings.size() * 72);
-    int ord = 0;
-    for (Reading reading : readings) {
-      text.append(ord++).append('\t')
-          .append(deviceIds.get(reading.device())).append('\t')
-          .append(reading.connectorId()).append('\t')
-          .append(reading.iface().name()).append('\t')
-          .append(Instant.ofEpochMilli(reading.timestamp())).append('\t')
-          .append(reading.value()).append('\n');
+  /**
+   * Streams the batch to COPY in its text format (tab-separated; identifiers and interface names never hold tabs
+   * or backslashes), without building the whole text in memory.
+   */
+  private static void copy(Connection connection, List<Reading> readings, Map<DeviceRef, Long> deviceIds)
+      throws SQLException, IOException {
+    try (Writer out = new BufferedWriter(new OutputStreamWriter(
+        new PGCopyOutputStream(connection.unwrap(PGConnection.class), WriteSql.COPY_STAGING), StandardCharsets.UTF_8),
+        1 << 16)) {
+      int ord = 0;
+      StringBuilder line = new StringBuilder(96);
+      for (Reading reading : readings) {
+        line.setLength(0);
+        line.append(ord++).append('\t')
+            .append(deviceIds.get(reading.device())).append('\t')
+            .append(reading.connectorId()).append('\t')
+            .append(reading.iface().name()).append('\t')
+            .append(Instant.ofEpochMilli(reading.timestamp())).append('\t')
+            .append(reading.value()).append('\n');
+        out.append(line);
+      }
     }
-    return text.toString();
   }
 
   private static long min(List<Reading> readings) {

@@ -3,12 +3,14 @@ package org.fieldreadings.readings.write;
 /** The SQL of the write path, run in one transaction per batch on a JDBC connection. */
 final class WriteSql {
 
-  /** Session-lived scratch tables, emptied at every commit. */
+  /** A session-lived scratch table, emptied at every commit. */
   static final String CREATE_STAGING = """
       CREATE TEMP TABLE IF NOT EXISTS staging_point (
         ord integer, device_id bigint, connector_id text, interface text, ts timestamptz, value float8
-      ) ON COMMIT DELETE ROWS;
-      CREATE TEMP TABLE IF NOT EXISTS staging_hour (series_id integer, bucket timestamptz) ON COMMIT DELETE ROWS""";
+      ) ON COMMIT DELETE ROWS""";
+
+  /** Temporary tables have no statistics until analyzed; the joins below need them to plan well. */
+  static final String ANALYZE_STAGING = "ANALYZE staging_point";
 
   static final String COPY_STAGING =
       "COPY staging_point (ord, device_id, connector_id, interface, ts, value) FROM STDIN";
@@ -45,34 +47,37 @@ final class WriteSql {
       )
       SELECT (SELECT count(*) FROM staging_point) AS total, (SELECT count(*) FROM written) AS stored""";
 
-  static final String TOUCHED_HOURS = """
-      INSERT INTO staging_hour (series_id, bucket)
-      SELECT DISTINCT s.series_id, date_trunc('hour', st.ts) FROM staging_point st
-      JOIN readings.series s USING (device_id, connector_id, interface)""";
-
-  /** Recomputes every touched hour from its points: exact whatever was inserted or corrected. */
+  /**
+   * Recomputes the hours from the first to the last reading of each series in the batch from the points (exact
+   * whatever was inserted or corrected): one index range scan per series.
+   */
   static final String ROLLUP_HOURS = """
+      WITH touched AS (
+        SELECT s.series_id, date_trunc('hour', min(st.ts)) AS lo, date_trunc('hour', max(st.ts)) + interval '1 hour' AS hi
+        FROM staging_point st JOIN readings.series s USING (device_id, connector_id, interface)
+        GROUP BY s.series_id)
       INSERT INTO readings.rollup_hour AS r
         (series_id, bucket, n, sum, min, max, last_ts, last_value, sin_sum, cos_sum)
-      SELECT h.series_id, h.bucket, count(*), sum(p.value), min(p.value), max(p.value), max(p.ts),
+      SELECT p.series_id, date_trunc('hour', p.ts), count(*), sum(p.value), min(p.value), max(p.value), max(p.ts),
              (array_agg(p.value ORDER BY p.ts DESC))[1], sum(sin(radians(p.value))), sum(cos(radians(p.value)))
-      FROM staging_hour h
-      JOIN readings.point p ON p.series_id = h.series_id AND p.ts >= h.bucket AND p.ts < h.bucket + interval '1 hour'
-      GROUP BY h.series_id, h.bucket
+      FROM touched t JOIN readings.point p ON p.series_id = t.series_id AND p.ts >= t.lo AND p.ts < t.hi
+      GROUP BY 1, 2
       ON CONFLICT (series_id, bucket) DO UPDATE SET n = excluded.n, sum = excluded.sum, min = excluded.min,
         max = excluded.max, last_ts = excluded.last_ts, last_value = excluded.last_value,
         sin_sum = excluded.sin_sum, cos_sum = excluded.cos_sum""";
 
-  /** Recomputes every touched day from its hours. */
+  /** Recomputes the days from the first to the last reading of each series in the batch from their hours. */
   static final String ROLLUP_DAYS = """
+      WITH touched AS (
+        SELECT s.series_id, date_trunc('day', min(st.ts)) AS lo, date_trunc('day', max(st.ts)) + interval '1 day' AS hi
+        FROM staging_point st JOIN readings.series s USING (device_id, connector_id, interface)
+        GROUP BY s.series_id)
       INSERT INTO readings.rollup_day AS r
         (series_id, bucket, n, sum, min, max, last_ts, last_value, sin_sum, cos_sum)
-      SELECT d.series_id, d.bucket, sum(h.n), sum(h.sum), min(h.min), max(h.max), max(h.last_ts),
+      SELECT h.series_id, date_trunc('day', h.bucket), sum(h.n), sum(h.sum), min(h.min), max(h.max), max(h.last_ts),
              (array_agg(h.last_value ORDER BY h.last_ts DESC))[1], sum(h.sin_sum), sum(h.cos_sum)
-      FROM (SELECT DISTINCT series_id, date_trunc('day', bucket) AS bucket FROM staging_hour) d
-      JOIN readings.rollup_hour h ON h.series_id = d.series_id AND h.bucket >= d.bucket
-        AND h.bucket < d.bucket + interval '1 day'
-      GROUP BY d.series_id, d.bucket
+      FROM touched t JOIN readings.rollup_hour h ON h.series_id = t.series_id AND h.bucket >= t.lo AND h.bucket < t.hi
+      GROUP BY 1, 2
       ON CONFLICT (series_id, bucket) DO UPDATE SET n = excluded.n, sum = excluded.sum, min = excluded.min,
         max = excluded.max, last_ts = excluded.last_ts, last_value = excluded.last_value,
         sin_sum = excluded.sin_sum, cos_sum = excluded.cos_sum""";

@@ -2,14 +2,12 @@ package org.fieldreadings.access;
 
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
-import io.vertx.core.eventbus.Message;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
 import java.time.Duration;
 import java.util.List;
-import java.util.function.Function;
 import org.fieldreadings.core.bus.AccessContract;
-import org.fieldreadings.core.bus.BusReplies;
+import org.fieldreadings.core.bus.JsonConsumers;
 import org.fieldreadings.core.config.ConfigKeys;
 import org.fieldreadings.core.db.DatabaseUrl;
 import org.fieldreadings.core.db.Pools;
@@ -43,16 +41,16 @@ final class AccessVerticle extends VerticleBase {
     keyChanges = new KeyChangeListener(vertx, DatabaseUrl.parse(ConfigKeys.DATABASE_URL.get(config())));
     vertx.setPeriodic(HOUSEKEEPING_MS, id -> housekeeping(pool));
     return Future.all(List.of(
-        consume(AccessContract.AUTHENTICATE, body -> keys.authenticate(body.getString("apiKey", ""))),
-        consume(AccessContract.ENTITY_EXISTS, body -> entities.exists(body.getString("entityId", ""))),
-        consume(AccessAddresses.REQUEST_TOKEN, body -> tokens.request(body.getString("email"),
+        JsonConsumers.register(vertx, AccessContract.AUTHENTICATE, body -> keys.authenticate(body.getString("apiKey", ""))),
+        JsonConsumers.register(vertx, AccessContract.ENTITY_EXISTS, body -> entities.exists(body.getString("entityId", ""))),
+        JsonConsumers.register(vertx, AccessAddresses.REQUEST_TOKEN, body -> tokens.request(body.getString("email"),
             body.getString("clientAddress")).map(v -> new JsonObject())),
-        consume(AccessAddresses.EXCHANGE_TOKEN, body -> keys.exchange(body.getString("token"))),
-        consume(AccessAddresses.REVOKE, body -> keys.revoke(body.getString("entityId")).map(v -> new JsonObject())),
-        consume(AccessAddresses.CREATE_ENTITY, body -> entities.create(body.getString("email"), body.getString("name"))),
-        consume(AccessAddresses.LIST_ENTITIES, body -> entities.list()),
-        consume(AccessAddresses.ISSUE_KEY, body -> keys.issue(body.getString("entityId"))),
-        consume(AccessAddresses.CREATE_INGEST_KEY, body -> keys.createIngestKey(body.getString("profile"))),
+        JsonConsumers.register(vertx, AccessAddresses.EXCHANGE_TOKEN, body -> keys.exchange(body.getString("token"))),
+        JsonConsumers.register(vertx, AccessAddresses.REVOKE, body -> keys.revoke(body.getString("entityId")).map(v -> new JsonObject())),
+        JsonConsumers.register(vertx, AccessAddresses.CREATE_ENTITY, body -> entities.create(body.getString("email"), body.getString("name"))),
+        JsonConsumers.register(vertx, AccessAddresses.LIST_ENTITIES, body -> entities.list()),
+        JsonConsumers.register(vertx, AccessAddresses.ISSUE_KEY, body -> keys.issue(body.getString("entityId"))),
+        JsonConsumers.register(vertx, AccessAddresses.CREATE_INGEST_KEY, body -> keys.createIngestKey(body.getString("profile"))),
         mailSender.start(),
         keyChanges.start()));
   }
@@ -62,13 +60,6 @@ final class AccessVerticle extends VerticleBase {
     return Future.all(mailSender.stop(), keyChanges.stop());
   }
 
-  private Future<Void> consume(String address, Function<JsonObject, Future<JsonObject>> handler) {
-    return vertx.eventBus().<JsonObject>consumer(address, (Message<JsonObject> message) -> handler
-            .apply(message.body() == null ? new JsonObject() : message.body())
-            .onSuccess(message::reply)
-            .onFailure(error -> BusReplies.fail(message, error)))
-        .completion();
-  }
 
   private void housekeeping(Pool pool) {
     pool.query(AccessQueries.PURGE_TOKEN_REQUESTS).execute()

@@ -6,15 +6,13 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
 import java.util.List;
-import java.util.function.Function;
 import org.fieldreadings.core.bus.AccessContract;
 import org.fieldreadings.core.bus.BusFailure;
 import org.fieldreadings.core.bus.BusFailureException;
-import org.fieldreadings.core.bus.BusReplies;
 import org.fieldreadings.core.bus.DevicesContract;
+import org.fieldreadings.core.bus.JsonConsumers;
 import org.fieldreadings.core.db.Pools;
 import org.fieldreadings.core.http.DeviceRef;
-import org.fieldreadings.core.http.ProblemException;
 import org.fieldreadings.plugin.api.Profile;
 
 /** The devices module's event-bus consumers ({@link DevicesContract}): messages in, records to the store, JSON out. */
@@ -29,33 +27,16 @@ final class DevicesVerticle extends VerticleBase {
     store = new DeviceStore(pool);
     learner = new DeviceLearner(pool);
     return Future.all(List.of(
-        consume(DevicesContract.RESOLVE, this::resolve),
-        consume(DevicesContract.LEARN, learner::learn),
-        consume(DevicesContract.LIST, this::list),
-        consume(DevicesContract.DESCRIBE, this::describe),
-        consume(DevicesContract.PUT, this::put),
-        consume(DevicesContract.ADD_SUBSCRIPTION, this::addSubscription),
-        consume(DevicesContract.ASSIGN, this::assign),
-        consume(DevicesContract.UNASSIGN, this::unassign)));
+        JsonConsumers.register(vertx, DevicesContract.RESOLVE, this::resolve),
+        JsonConsumers.register(vertx, DevicesContract.LEARN, learner::learn),
+        JsonConsumers.register(vertx, DevicesContract.LIST, this::list),
+        JsonConsumers.register(vertx, DevicesContract.DESCRIBE, this::describe),
+        JsonConsumers.register(vertx, DevicesContract.PUT, this::put),
+        JsonConsumers.register(vertx, DevicesContract.ADD_SUBSCRIPTION, this::addSubscription),
+        JsonConsumers.register(vertx, DevicesContract.ASSIGN, this::assign),
+        JsonConsumers.register(vertx, DevicesContract.UNASSIGN, this::unassign)));
   }
 
-  /**
-   * Registers a consumer whose handler may throw a validation {@link ProblemException} while reading the message;
-   * that becomes a {@link BusFailure#BAD_REQUEST} reply with the problem's detail.
-   */
-  private Future<Void> consume(String address, Function<JsonObject, Future<JsonObject>> handler) {
-    return vertx.eventBus().<JsonObject>consumer(address, message -> {
-      Future<JsonObject> reply;
-      try {
-        reply = handler.apply(message.body() == null ? new JsonObject() : message.body());
-      } catch (RuntimeException e) {
-        reply = Future.failedFuture(e);
-      }
-      reply.onSuccess(message::reply).onFailure(e -> BusReplies.fail(message,
-          e instanceof ProblemException problem
-              ? new BusFailureException(problem.problem().status(), problem.problem().detail()) : e));
-    }).completion();
-  }
 
   private Future<JsonObject> resolve(JsonObject request) {
     return store.resolve(entityId(request), DeviceRef.fromJson(request))

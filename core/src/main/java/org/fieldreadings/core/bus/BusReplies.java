@@ -5,6 +5,7 @@ import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.eventbus.ReplyFailure;
 import io.vertx.pgclient.PgException;
 import java.net.ConnectException;
+import org.fieldreadings.core.http.ProblemException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -18,6 +19,8 @@ public final class BusReplies {
   public static void fail(Message<?> message, Throwable error) {
     if (error instanceof BusFailureException f) {
       message.fail(f.code(), f.getMessage());
+    } else if (error instanceof ProblemException problem) {
+      message.fail(problem.problem().status(), problem.problem().detail());
     } else if (error instanceof ReplyException reply) {
       failAfterRequest(message, reply);
     } else if (isUnavailable(error)) {

@@ -8,6 +8,13 @@ import java.nio.charset.StandardCharsets;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
@@ -21,14 +28,16 @@ public final class ReadingsCommand {
           + "are created, bad lines are reported by number while good lines are stored.")
   static final class Import extends AdminCommand {
     private static final int PART_LINES = 20_000;
+    private static final int IN_FLIGHT = 3;
     private static final int MAX_REPORTED = 1000;
 
     @Parameters(paramLabel = "FILE.csv", description = "The canonical CSV file.")
     Path file;
 
     /**
-     * Sends the file in parts of {@link #PART_LINES} lines, each with the header, so neither side holds more than a
-     * part; the parts' answers add up to one, with rejected line numbers counted in the whole file.
+     * Sends the file in parts of {@link #PART_LINES} lines, each with the header, {@link #IN_FLIGHT} at a time, so
+     * neither side holds more than a few parts and both cores work; the parts' answers add up to one, with
+     * rejected line numbers counted in the whole file.
      */
     @Override
     protected Object execute(AdminClient admin) {
@@ -36,6 +45,9 @@ public final class ReadingsCommand {
         throw new CommandFailure("cannot read " + file);
       }
       String label = "importing " + file.getFileName();
+      ExecutorService senders = Executors.newFixedThreadPool(IN_FLIGHT);
+      Semaphore slots = new Semaphore(IN_FLIGHT);
+      List<Part> parts = new ArrayList<>();
       try (BufferedReader lines = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
         ProgressBar bar = new ProgressBar(Files.size(file), spec.commandLine().getErr());
         try {
@@ -44,7 +56,6 @@ public final class ReadingsCommand {
             throw new CommandFailure(file + " is empty: the first line must be the CSV header");
           }
           bar.sent(label, header.length() + 1);
-          Totals totals = new Totals();
           long firstLine = 2;
           StringBuilder part = new StringBuilder(header).append('\n');
           int count = 0;
@@ -52,14 +63,18 @@ public final class ReadingsCommand {
             part.append(line).append('\n');
             bar.sent(label, line.length() + 1);
             if (++count == PART_LINES) {
-              totals.add(send(admin, part), firstLine);
+              parts.add(submit(admin, part.toString(), firstLine, senders, slots));
               firstLine += count;
               part.setLength(header.length() + 1);
               count = 0;
             }
           }
-          if (count > 0 || totals.parts == 0) {
-            totals.add(send(admin, part), firstLine);
+          if (count > 0 || parts.isEmpty()) {
+            parts.add(submit(admin, part.toString(), firstLine, senders, slots));
+          }
+          Totals totals = new Totals();
+          for (Part sent : parts) {
+            totals.add(sent.answer().join(), sent.firstLine());
           }
           return totals.toJson();
         } finally {
@@ -67,12 +82,34 @@ public final class ReadingsCommand {
         }
       } catch (IOException e) {
         throw new CommandFailure("cannot read " + file + ": " + e.getMessage());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new CommandFailure("interrupted");
+      } catch (CompletionException e) {
+        throw e.getCause() instanceof RuntimeException failure ? failure : e;
+      } finally {
+        senders.shutdownNow();
       }
     }
 
-    private static JsonObject send(AdminClient admin, StringBuilder part) {
-      return (JsonObject) admin.send("POST", "/admin/readings",
-          HttpRequest.BodyPublishers.ofString(part.toString()), "text/csv");
+    /** A part on its way: its answer, and the file line of its first reading. */
+    private record Part(CompletableFuture<JsonObject> answer, long firstLine) {}
+
+    private static Part submit(AdminClient admin, String body, long firstLine, ExecutorService senders,
+        Semaphore slots) throws InterruptedException {
+      slots.acquire();
+      CompletableFuture<JsonObject> answer = CompletableFuture.supplyAsync(() -> {
+        try {
+          return send(admin, body);
+        } finally {
+          slots.release();
+        }
+      }, senders);
+      return new Part(answer, firstLine);
+    }
+
+    private static JsonObject send(AdminClient admin, String part) {
+      return (JsonObject) admin.send("POST", "/admin/readings", HttpRequest.BodyPublishers.ofString(part), "text/csv");
     }
 
     /** The answers of the parts, added up; a part's line n is line {@code firstLine + n - 2} of the file. */
@@ -80,11 +117,9 @@ public final class ReadingsCommand {
       private long stored;
       private long duplicates;
       private long rejectedCount;
-      private int parts;
       private final JsonArray rejected = new JsonArray();
 
       void add(JsonObject answer, long firstLine) {
-        parts++;
         stored += answer.getLong("stored");
         duplicates += answer.getLong("duplicates");
         rejectedCount += answer.getLong("rejectedCount");

@@ -37,7 +37,7 @@ public final class ReadingsModule implements FieldModule {
 
   @Override
   public void mountAdmin(Router admin, EdgeContext edge) {
-    ImportRoutes.mount(admin, edge.vertx().eventBus());
+    ImportRoutes.mount(admin, edge.vertx());
     IngestRoutes.mountAdmin(admin, edge);
     PluginRoutes.mount(admin, edge.vertx().eventBus());
   }

@@ -21,7 +21,9 @@ import org.fieldreadings.core.config.ConfigKeys;
  */
 public final class AdminClient {
 
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  // HTTP/1.1: parallel uploads then travel on connections of their own instead of one upgraded HTTP/2 connection.
+  private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+      .connectTimeout(Duration.ofSeconds(5)).build();
   private final String baseUrl;
   private final String token;
 

@@ -2,10 +2,9 @@ package org.fieldreadings.app.cli;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.io.BufferedReader;
 import java.net.http.HttpRequest;
-import java.nio.charset.StandardCharsets;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -48,29 +47,18 @@ public final class ReadingsCommand {
       ExecutorService senders = Executors.newFixedThreadPool(IN_FLIGHT);
       Semaphore slots = new Semaphore(IN_FLIGHT);
       List<Part> parts = new ArrayList<>();
-      try (BufferedReader lines = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      try (InputStream in = Files.newInputStream(file)) {
         ProgressBar bar = new ProgressBar(Files.size(file), spec.commandLine().getErr());
         try {
-          String header = lines.readLine();
-          if (header == null) {
+          CsvParts csv = new CsvParts(in, PART_LINES, bytes -> bar.sent(label, bytes));
+          if (csv.header() == null) {
             throw new CommandFailure(file + " is empty: the first line must be the CSV header");
           }
-          bar.sent(label, header.length() + 1);
-          long firstLine = 2;
-          StringBuilder part = new StringBuilder(header).append('\n');
-          int count = 0;
-          for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-            part.append(line).append('\n');
-            bar.sent(label, line.length() + 1);
-            if (++count == PART_LINES) {
-              parts.add(submit(admin, part.toString(), firstLine, senders, slots));
-              firstLine += count;
-              part.setLength(header.length() + 1);
-              count = 0;
-            }
+          for (CsvParts.Part part = csv.next(); part != null; part = csv.next()) {
+            parts.add(submit(admin, part.body(), part.firstLine(), senders, slots));
           }
-          if (count > 0 || parts.isEmpty()) {
-            parts.add(submit(admin, part.toString(), firstLine, senders, slots));
+          if (parts.isEmpty()) {
+            parts.add(submit(admin, csv.header(), 2, senders, slots));
           }
           Totals totals = new Totals();
           for (Part sent : parts) {
@@ -95,7 +83,7 @@ public final class ReadingsCommand {
     /** A part on its way: its answer, and the file line of its first reading. */
     private record Part(CompletableFuture<JsonObject> answer, long firstLine) {}
 
-    private static Part submit(AdminClient admin, String body, long firstLine, ExecutorService senders,
+    private static Part submit(AdminClient admin, byte[] body, long firstLine, ExecutorService senders,
         Semaphore slots) throws InterruptedException {
       slots.acquire();
       CompletableFuture<JsonObject> answer = CompletableFuture.supplyAsync(() -> {
@@ -108,8 +96,9 @@ public final class ReadingsCommand {
       return new Part(answer, firstLine);
     }
 
-    private static JsonObject send(AdminClient admin, String part) {
-      return (JsonObject) admin.send("POST", "/admin/readings", HttpRequest.BodyPublishers.ofString(part), "text/csv");
+    private static JsonObject send(AdminClient admin, byte[] part) {
+      return (JsonObject) admin.send("POST", "/admin/readings", HttpRequest.BodyPublishers.ofByteArray(part),
+          "text/csv");
     }
 
     /** The answers of the parts, added up; a part's line n is line {@code firstLine + n - 2} of the file. */

@@ -1,6 +1,7 @@
 package org.fieldreadings.app.readings;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -58,6 +59,63 @@ class CanonicalImportTest {
     Answer day = fixture.readings("PROFILE_A", "SM-2",
         "interfaces=SMmm10&startDate=2024-05-01&endDate=2024-05-01T23:59:59.999Z&aggregation=day");
     assertThat(day.array().getJsonObject(0).getDouble("SMmm10")).isEqualTo(6.0);
+  }
+
+  @Test
+  void readingsAddedToAStoredHourAndDayAggregateWithTheEarlierOnes() {
+    fixture.importCsv(weather("WS-ADD", "AirTemp", "10:00", "1") + weather("WS-ADD", "AirTemp", "10:15", "2")
+        + weather("WS-ADD", "Precipitation", "10:00", "0.5") + weather("WS-ADD", "Precipitation", "10:15", "0.25")
+        + weather("WS-ADD", "GustSpeed", "10:00", "3") + weather("WS-ADD", "GustSpeed", "10:15", "9")
+        + weather("WS-ADD", "WindDir", "10:00", "350") + weather("WS-ADD", "WindDir", "10:15", "340"));
+    fixture.importCsv(weather("WS-ADD", "AirTemp", "10:30", "3") + weather("WS-ADD", "AirTemp", "10:45", "6")
+        + weather("WS-ADD", "AirTemp", "11:00", "100")
+        + weather("WS-ADD", "Precipitation", "10:30", "1") + weather("WS-ADD", "Precipitation", "10:45", "0")
+        + weather("WS-ADD", "GustSpeed", "10:30", "4") + weather("WS-ADD", "GustSpeed", "10:45", "5")
+        + weather("WS-ADD", "WindDir", "10:30", "10") + weather("WS-ADD", "WindDir", "10:45", "30"));
+    fixture.assign("REAL_WEATHER_STATION", "WS-ADD");
+
+    JsonArray hours = fixture.readings("REAL_WEATHER_STATION", "WS-ADD", "interfaces=AirTemp,Precipitation,GustSpeed,"
+        + "WindDir&startDate=2024-06-01&endDate=2024-06-01T23:59:59Z&aggregation=hour").array();
+    assertThat(hours).hasSize(2);
+    JsonObject ten = hours.getJsonObject(0);
+    assertThat(ten.getLong("timestamp")).isEqualTo(Instant.parse("2024-06-01T10:00:00Z").toEpochMilli());
+    assertThat(ten.getDouble("AirTemp")).isCloseTo(3.0, within(1e-9));
+    assertThat(ten.getDouble("Precipitation")).isCloseTo(1.75, within(1e-9));
+    assertThat(ten.getDouble("GustSpeed")).isEqualTo(9.0);
+    // The direction of the summed unit vectors of 350, 340, 10 and 30 degrees.
+    assertThat(ten.getDouble("WindDir")).isCloseTo(2.39616, within(1e-5));
+    assertThat(hours.getJsonObject(1).getDouble("AirTemp")).isEqualTo(100.0);
+
+    JsonObject day = fixture.readings("REAL_WEATHER_STATION", "WS-ADD", "interfaces=AirTemp,GustSpeed"
+        + "&startDate=2024-06-01&endDate=2024-06-01T23:59:59.999Z&aggregation=day").array().getJsonObject(0);
+    assertThat(day.getDouble("AirTemp")).isCloseTo((1 + 2 + 3 + 6 + 100) / 5.0, within(1e-9));
+    assertThat(day.getDouble("GustSpeed")).isEqualTo(9.0);
+  }
+
+  @Test
+  void readingsBeforeStoredOnesInTheSameFileAsNewOnesKeepEveryRollupExact() {
+    fixture.importCsv(weather("WS-BACK", "AirTemp", "10:30", "4") + weather("WS-BACK", "AirTemp", "12:00", "50"));
+    // One file: a back-fill for AirTemp (before its stored readings) and a first reading for AirHum.
+    fixture.importCsv(weather("WS-BACK", "AirTemp", "10:00", "2") + weather("WS-BACK", "AirTemp", "11:00", "8")
+        + weather("WS-BACK", "AirHum", "10:00", "70"));
+    fixture.assign("REAL_WEATHER_STATION", "WS-BACK");
+
+    JsonArray hours = fixture.readings("REAL_WEATHER_STATION", "WS-BACK",
+        "interfaces=AirTemp,AirHum&startDate=2024-06-01&endDate=2024-06-01T23:59:59Z&aggregation=hour").array();
+    assertThat(hours).isEqualTo(new JsonArray()
+        .add(new JsonObject().put("timestamp", Instant.parse("2024-06-01T10:00:00Z").toEpochMilli())
+            .put("AirTemp", 3.0).put("AirHum", 70.0))
+        .add(new JsonObject().put("timestamp", Instant.parse("2024-06-01T11:00:00Z").toEpochMilli())
+            .put("AirTemp", 8.0))
+        .add(new JsonObject().put("timestamp", Instant.parse("2024-06-01T12:00:00Z").toEpochMilli())
+            .put("AirTemp", 50.0)));
+    JsonObject day = fixture.readings("REAL_WEATHER_STATION", "WS-BACK", "interfaces=AirTemp"
+        + "&startDate=2024-06-01&endDate=2024-06-01T23:59:59.999Z&aggregation=day").array().getJsonObject(0);
+    assertThat(day.getDouble("AirTemp")).isCloseTo((4 + 50 + 2 + 8) / 4.0, within(1e-9));
+  }
+
+  private static String weather(String serial, String iface, String time, String value) {
+    return "REAL_WEATHER_STATION," + serial + ",ORIGIN," + iface + ",2024-06-01T" + time + ":00Z," + value + "\n";
   }
 
   @Test

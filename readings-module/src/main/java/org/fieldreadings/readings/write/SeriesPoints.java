@@ -1,0 +1,111 @@
+package org.fieldreadings.readings.write;
+
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.IntPredicate;
+import org.fieldreadings.core.http.DeviceRef;
+
+/**
+ * A batch as points of series: ordered by series, then time, and one point per series and time (the last given
+ * wins, as a correction sent twice in one file would expect). Runs of one series are contiguous.
+ */
+final class SeriesPoints {
+
+  private final int[] series;
+  private final long[] timestamps;
+  private final double[] values;
+
+  private SeriesPoints(int[] series, long[] timestamps, double[] values) {
+    this.series = series;
+    this.timestamps = timestamps;
+    this.values = values;
+  }
+
+  static SeriesPoints of(List<Reading> readings, Map<DeviceRef, Long> deviceIds, Map<SeriesKey, Integer> ids) {
+    int n = readings.size();
+    int[] seriesOf = new int[n];
+    for (int i = 0; i < n; i++) {
+      Reading reading = readings.get(i);
+      seriesOf[i] = ids.get(new SeriesKey(deviceIds.get(reading.device()), reading.connectorId(),
+          reading.iface().name()));
+    }
+    Integer[] order = new Integer[n];
+    Arrays.setAll(order, i -> i);
+    // Stable: equal (series, time) keep their order in the batch, so the last of them is the one kept.
+    Arrays.sort(order, Comparator.<Integer>comparingInt(i -> seriesOf[i])
+        .thenComparingLong(i -> readings.get(i).timestamp()));
+    int[] series = new int[n];
+    long[] timestamps = new long[n];
+    double[] values = new double[n];
+    int size = 0;
+    for (Integer i : order) {
+      Reading reading = readings.get(i);
+      if (size > 0 && series[size - 1] == seriesOf[i] && timestamps[size - 1] == reading.timestamp()) {
+        size--;
+      }
+      series[size] = seriesOf[i];
+      timestamps[size] = reading.timestamp();
+      values[size] = reading.value();
+      size++;
+    }
+    return new SeriesPoints(Arrays.copyOf(series, size), Arrays.copyOf(timestamps, size),
+        Arrays.copyOf(values, size));
+  }
+
+  int size() {
+    return series.length;
+  }
+
+  boolean isEmpty() {
+    return series.length == 0;
+  }
+
+  int series(int i) {
+    return series[i];
+  }
+
+  long timestamp(int i) {
+    return timestamps[i];
+  }
+
+  double value(int i) {
+    return values[i];
+  }
+
+  /** The series ids, ascending, each once. */
+  int[] seriesIds() {
+    return Arrays.stream(series).distinct().toArray();
+  }
+
+  /** The points of the series {@code keep} accepts. */
+  SeriesPoints only(IntPredicate keep) {
+    int[] kept = new int[series.length];
+    int size = 0;
+    for (int i = 0; i < series.length; i++) {
+      if (keep.test(series[i])) {
+        kept[size++] = i;
+      }
+    }
+    int[] s = new int[size];
+    long[] t = new long[size];
+    double[] v = new double[size];
+    for (int k = 0; k < size; k++) {
+      s[k] = series[kept[k]];
+      t[k] = timestamps[kept[k]];
+      v[k] = values[kept[k]];
+    }
+    return new SeriesPoints(s, t, v);
+  }
+
+  /** The earliest time of each series, by series id. */
+  Map<Integer, Long> firstTimestamps() {
+    Map<Integer, Long> first = new HashMap<>();
+    for (int i = 0; i < series.length; i++) {
+      first.putIfAbsent(series[i], timestamps[i]);
+    }
+    return first;
+  }
+}

@@ -1,0 +1,51 @@
+package org.fieldreadings.readings.write;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+import java.util.List;
+import java.util.Map;
+import org.fieldreadings.core.http.DeviceRef;
+import org.fieldreadings.plugin.api.InterfaceCatalog;
+import org.fieldreadings.plugin.api.Profile;
+import org.junit.jupiter.api.Test;
+
+class SeriesPointsTest {
+
+  private static final DeviceRef DEVICE = new DeviceRef(Profile.REAL_WEATHER_STATION, "WS-1");
+  private static final Map<DeviceRef, Long> DEVICE_IDS = Map.of(DEVICE, 7L);
+  private static final Map<SeriesKey, Integer> SERIES = Map.of(
+      new SeriesKey(7, "ORIGIN", "AirTemp"), 20, new SeriesKey(7, "ORIGIN", "AirHum"), 10);
+
+  private static Reading reading(String iface, long timestamp, double value) {
+    return new Reading(DEVICE, "ORIGIN", InterfaceCatalog.byName(iface).orElseThrow(), timestamp, value);
+  }
+
+  @Test
+  void pointsAreOrderedBySeriesThenTimeAndTheLastOfRepeatedOnesIsKept() {
+    SeriesPoints points = SeriesPoints.of(List.of(reading("AirTemp", 2000, 1), reading("AirHum", 1000, 2),
+        reading("AirTemp", 1000, 3), reading("AirTemp", 2000, 4), reading("AirHum", 1000, 5)), DEVICE_IDS, SERIES);
+    assertThat(points.size()).isEqualTo(3);
+    assertThat(new Object[] {points.series(0), points.timestamp(0), points.value(0)}).containsExactly(10, 1000L, 5.0);
+    assertThat(new Object[] {points.series(1), points.timestamp(1), points.value(1)}).containsExactly(20, 1000L, 3.0);
+    assertThat(new Object[] {points.series(2), points.timestamp(2), points.value(2)}).containsExactly(20, 2000L, 4.0);
+    assertThat(points.seriesIds()).containsExactly(10, 20);
+    assertThat(points.firstTimestamps()).isEqualTo(Map.of(10, 1000L, 20, 1000L));
+    assertThat(points.only(id -> id == 20).size()).isEqualTo(2);
+  }
+
+  @Test
+  void rollupsSumUpEachSeriesHourAndDay() {
+    long hour = Rollup.HOUR;
+    SeriesPoints points = SeriesPoints.of(List.of(reading("AirTemp", 0, 350), reading("AirTemp", hour / 2, 10),
+        reading("AirTemp", hour, 4), reading("AirHum", hour + 1, 50)), DEVICE_IDS, SERIES);
+    assertThat(Rollup.of(points, hour)).containsExactly(
+        new Rollup(10, hour, 1, 50, 50, 50, hour + 1, 50, Math.sin(Math.toRadians(50)), Math.cos(Math.toRadians(50))),
+        new Rollup(20, 0, 2, 360, 10, 350, hour / 2, 10,
+            Math.sin(Math.toRadians(350)) + Math.sin(Math.toRadians(10)),
+            Math.cos(Math.toRadians(350)) + Math.cos(Math.toRadians(10))),
+        new Rollup(20, hour, 1, 4, 4, 4, hour, 4, Math.sin(Math.toRadians(4)), Math.cos(Math.toRadians(4))));
+    assertThat(Rollup.of(points, Rollup.DAY)).extracting(Rollup::seriesId, Rollup::bucket, Rollup::n)
+        .containsExactly(tuple(10, 0L, 1), tuple(20, 0L, 3));
+  }
+}

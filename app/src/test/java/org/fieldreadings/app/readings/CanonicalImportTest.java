@@ -114,6 +114,24 @@ class CanonicalImportTest {
     assertThat(day.getDouble("AirTemp")).isCloseTo((4 + 50 + 2 + 8) / 4.0, within(1e-9));
   }
 
+  @Test
+  void readingsBetweenStoredOnesOfAnHourJoinItWithoutTakingItsLast() {
+    fixture.importCsv(weather("WS-GAP", "FlowmeterTotal", "10:00", "1") + weather("WS-GAP", "FlowmeterTotal", "10:45", "4")
+        + weather("WS-GAP", "AirTemp", "10:00", "1") + weather("WS-GAP", "AirTemp", "10:45", "4"));
+    fixture.importCsv(weather("WS-GAP", "FlowmeterTotal", "10:15", "2") + weather("WS-GAP", "FlowmeterTotal", "10:30", "3")
+        + weather("WS-GAP", "AirTemp", "10:15", "2") + weather("WS-GAP", "AirTemp", "10:30", "3"));
+    fixture.assign("REAL_WEATHER_STATION", "WS-GAP");
+
+    long ten = Instant.parse("2024-06-01T10:00:00Z").toEpochMilli();
+    assertThat(fixture.readings("REAL_WEATHER_STATION", "WS-GAP", "interfaces=FlowmeterTotal,AirTemp"
+        + "&startDate=2024-06-01&endDate=2024-06-01T23:59:59Z&aggregation=hour").array()).isEqualTo(new JsonArray()
+        .add(new JsonObject().put("timestamp", ten).put("FlowmeterTotal", 4.0).put("AirTemp", 2.5)));
+    assertThat(fixture.readings("REAL_WEATHER_STATION", "WS-GAP", "interfaces=FlowmeterTotal,AirTemp"
+        + "&startDate=2024-06-01&endDate=2024-06-01T23:59:59.999Z&aggregation=day").array()).isEqualTo(new JsonArray()
+        .add(new JsonObject().put("timestamp", Instant.parse("2024-06-01T00:00:00Z").toEpochMilli())
+            .put("FlowmeterTotal", 4.0).put("AirTemp", 2.5)));
+  }
+
   private static String weather(String serial, String iface, String time, String value) {
     return "REAL_WEATHER_STATION," + serial + ",ORIGIN," + iface + ",2024-06-01T" + time + ":00Z," + value + "\n";
   }

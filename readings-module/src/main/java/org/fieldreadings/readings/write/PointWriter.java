@@ -12,7 +12,7 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -22,12 +22,14 @@ import org.fieldreadings.core.http.DeviceRef;
 
 /**
  * Stores a batch of readings in one transaction (blocking: worker threads only), so the rollups are exactly in step
- * with the points when it commits. Writers of a series take turns; each series then takes one of two ways:
+ * with the points when it commits. Writers of a series take turns; each series of the batch then takes one of two
+ * ways:
  * <ul>
- *   <li>appended, when the batch only holds points after the series' latest (new data, the usual case): the points
- *   are copied straight into the table and their hours and days, summed up here, are added to the rollups;</li>
- *   <li>upserted otherwise (re-sent or corrected readings, back-fills): the points go through a staging table into
- *   an upsert, and the hours and days they span are recomputed from the stored points.</li>
+ *   <li>inserted, when no point of the series is stored between the batch's first and last time (new data, also
+ *   when parts of a file arrive out of order; the usual case): the points are copied straight into the table and
+ *   their hours and days, summed up here, are added to the rollups;</li>
+ *   <li>upserted otherwise (re-sent or corrected readings): the points go through a staging table into an upsert,
+ *   and the hours and days they span are recomputed from the stored points.</li>
  * </ul>
  */
 final class PointWriter {
@@ -52,11 +54,10 @@ final class PointWriter {
           seriesIds.resolve(connection, seriesKeys(readings, deviceIds)));
       int[] ids = points.seriesIds();
       lock(connection, ids);
-      Map<Integer, Long> latest = latestTimes(connection, ids);
-      Map<Integer, Long> first = points.firstTimestamps();
-      IntPredicate appended = id -> !latest.containsKey(id) || first.get(id) > latest.get(id);
-      long stored = append(connection, points.only(appended), latest)
-          + upsert(connection, points.only(appended.negate()));
+      Map<Integer, SeriesPoints.Span> spans = points.spans();
+      Set<Integer> overlapping = overlapping(connection, spans);
+      IntPredicate fresh = id -> !overlapping.contains(id);
+      long stored = insert(connection, points.only(fresh), spans) + upsert(connection, points.only(fresh.negate()));
       connection.commit();
       return new WriteResult(stored, readings.size() - stored);
     } catch (IOException e) {
@@ -100,23 +101,34 @@ final class PointWriter {
     }
   }
 
-  private static Map<Integer, Long> latestTimes(Connection connection, int[] ids) throws SQLException {
-    Map<Integer, Long> latest = new HashMap<>();
-    try (PreparedStatement statement = connection.prepareStatement(WriteSql.LAST_TIMES)) {
-      statement.setArray(1, integers(connection, ids));
+  private static Set<Integer> overlapping(Connection connection, Map<Integer, SeriesPoints.Span> spans)
+      throws SQLException {
+    Object[] ids = new Object[spans.size()];
+    Object[] firsts = new Object[spans.size()];
+    Object[] lasts = new Object[spans.size()];
+    int i = 0;
+    for (Map.Entry<Integer, SeriesPoints.Span> span : spans.entrySet()) {
+      ids[i] = span.getKey();
+      firsts[i] = new Timestamp(span.getValue().first());
+      lasts[i] = new Timestamp(span.getValue().last());
+      i++;
+    }
+    Set<Integer> overlapping = new HashSet<>();
+    try (PreparedStatement statement = connection.prepareStatement(WriteSql.OVERLAPPING)) {
+      statement.setArray(1, connection.createArrayOf("integer", ids));
+      statement.setArray(2, connection.createArrayOf("timestamptz", firsts));
+      statement.setArray(3, connection.createArrayOf("timestamptz", lasts));
       try (ResultSet rows = statement.executeQuery()) {
         while (rows.next()) {
-          Timestamp last = rows.getTimestamp(2);
-          if (last != null) {
-            latest.put(rows.getInt(1), last.getTime());
-          }
+          overlapping.add(rows.getInt(1));
         }
       }
     }
-    return latest;
+    return overlapping;
   }
 
-  private static long append(Connection connection, SeriesPoints points, Map<Integer, Long> latest)
+  /** Inserts points of series that have none stored within the batch's span, so none of them can exist yet. */
+  private static long insert(Connection connection, SeriesPoints points, Map<Integer, SeriesPoints.Span> spans)
       throws SQLException, IOException {
     if (points.isEmpty()) {
       return 0;
@@ -126,22 +138,23 @@ final class PointWriter {
         copy.row(3).integer(points.series(i)).timestamp(points.timestamp(i)).float8(points.value(i));
       }
     }
-    addRollups(connection, "readings.rollup_hour", Rollup.of(points, Rollup.HOUR), latest, Rollup.HOUR);
-    addRollups(connection, "readings.rollup_day", Rollup.of(points, Rollup.DAY), latest, Rollup.DAY);
+    addRollups(connection, "readings.rollup_hour", Rollup.of(points, Rollup.HOUR), spans, Rollup.HOUR);
+    addRollups(connection, "readings.rollup_day", Rollup.of(points, Rollup.DAY), spans, Rollup.DAY);
     return points.size();
   }
 
   /**
-   * Adds rollups of appended points: a bucket holding a series' latest stored point is merged with it, every later
-   * one is new and copied in.
+   * Adds the rollups of inserted points. Only a series' first and last bucket can also hold stored points (every
+   * other lies within the span, where there were none), so those two are merged and the rest are copied in.
    */
-  private static void addRollups(Connection connection, String table, List<Rollup> rollups, Map<Integer, Long> latest,
-      long width) throws SQLException, IOException {
+  private static void addRollups(Connection connection, String table, List<Rollup> rollups,
+      Map<Integer, SeriesPoints.Span> spans, long width) throws SQLException, IOException {
     List<Rollup> merged = new ArrayList<>();
     try (BinaryCopy copy = BinaryCopy.into(connection, table + " " + WriteSql.ROLLUP_COLUMNS)) {
       for (Rollup rollup : rollups) {
-        Long last = latest.get(rollup.seriesId());
-        if (last != null && Math.floorDiv(last, width) * width == rollup.bucket()) {
+        SeriesPoints.Span span = spans.get(rollup.seriesId());
+        if (rollup.bucket() == Math.floorDiv(span.first(), width) * width
+            || rollup.bucket() == Math.floorDiv(span.last(), width) * width) {
           merged.add(rollup);
         } else {
           copy.row(10).integer(rollup.seriesId()).timestamp(rollup.bucket()).integer(rollup.n())

@@ -100,12 +100,19 @@ final class SeriesPoints {
     return new SeriesPoints(s, t, v);
   }
 
-  /** The earliest time of each series, by series id. */
-  Map<Integer, Long> firstTimestamps() {
-    Map<Integer, Long> first = new HashMap<>();
-    for (int i = 0; i < series.length; i++) {
-      first.putIfAbsent(series[i], timestamps[i]);
+  /** The first and last time of one series' points. */
+  record Span(long first, long last) {}
+
+  /** Each series' span, by series id. */
+  Map<Integer, Span> spans() {
+    Map<Integer, Span> spans = new HashMap<>();
+    int start = 0;
+    for (int i = 1; i <= series.length; i++) {
+      if (i == series.length || series[i] != series[start]) {
+        spans.put(series[start], new Span(timestamps[start], timestamps[i - 1]));
+        start = i;
+      }
     }
-    return first;
+    return spans;
   }
 }

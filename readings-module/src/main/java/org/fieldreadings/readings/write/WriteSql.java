@@ -15,10 +15,10 @@ final class WriteSql {
       SELECT count(pg_advisory_xact_lock(%d, id)) FROM (SELECT unnest(?::int[]) AS id ORDER BY 1) ids"""
       .formatted(AdvisoryLocks.SERIES);
 
-  /** The time of each series' latest point (none for a series without points): its latest hour's last. */
-  static final String LAST_TIMES = """
-      SELECT id, (SELECT r.last_ts FROM readings.rollup_hour r WHERE r.series_id = id ORDER BY r.bucket DESC LIMIT 1)
-      FROM unnest(?::int[]) AS id""";
+  /** Which of the series (id, first, last) already have points between their first and last time. */
+  static final String OVERLAPPING = """
+      SELECT b.id FROM unnest(?::int[], ?::timestamptz[], ?::timestamptz[]) AS b(id, lo, hi)
+      WHERE EXISTS (SELECT 1 FROM readings.point p WHERE p.series_id = b.id AND p.ts >= b.lo AND p.ts <= b.hi)""";
 
   /** A session-lived scratch table for points that may already be stored, emptied at every commit. */
   static final String CREATE_STAGING = """
@@ -72,15 +72,17 @@ final class WriteSql {
         sin_sum = excluded.sin_sum, cos_sum = excluded.cos_sum""".formatted(ROLLUP_COLUMNS);
 
   /**
-   * Adds the rollup of later points to a bucket that may already hold earlier ones: counts and sums add up, the
-   * extremes widen, and the later points' last is the bucket's last.
+   * Adds the rollup of new points to a bucket that may already hold others: counts and sums add up, the extremes
+   * widen, and the later of the two lasts is the bucket's last.
    */
   static String mergeRollup(String table) {
     return """
         INSERT INTO %s AS r %s VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (series_id, bucket) DO UPDATE SET n = r.n + excluded.n, sum = r.sum + excluded.sum,
-          min = least(r.min, excluded.min), max = greatest(r.max, excluded.max), last_ts = excluded.last_ts,
-          last_value = excluded.last_value, sin_sum = r.sin_sum + excluded.sin_sum,
+          min = least(r.min, excluded.min), max = greatest(r.max, excluded.max),
+          last_ts = greatest(r.last_ts, excluded.last_ts),
+          last_value = CASE WHEN excluded.last_ts > r.last_ts THEN excluded.last_value ELSE r.last_value END,
+          sin_sum = r.sin_sum + excluded.sin_sum,
           cos_sum = r.cos_sum + excluded.cos_sum""".formatted(table, ROLLUP_COLUMNS);
   }
 

@@ -30,7 +30,8 @@ class SeriesPointsTest {
     assertThat(new Object[] {points.series(1), points.timestamp(1), points.value(1)}).containsExactly(20, 1000L, 3.0);
     assertThat(new Object[] {points.series(2), points.timestamp(2), points.value(2)}).containsExactly(20, 2000L, 4.0);
     assertThat(points.seriesIds()).containsExactly(10, 20);
-    assertThat(points.firstTimestamps()).isEqualTo(Map.of(10, 1000L, 20, 1000L));
+    assertThat(points.spans()).isEqualTo(Map.of(10, new SeriesPoints.Span(1000, 1000),
+        20, new SeriesPoints.Span(1000, 2000)));
     assertThat(points.only(id -> id == 20).size()).isEqualTo(2);
   }
 

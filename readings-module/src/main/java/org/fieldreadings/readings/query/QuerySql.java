@@ -9,13 +9,14 @@ import org.fieldreadings.core.catalog.Aggregation;
  */
 final class QuerySql {
 
+  /** The requested series, each with its column: the position of its interface in $3, from 0. */
   private static final String SERIES = """
-      SELECT series_id, interface FROM readings.series
+      SELECT series_id, array_position($3, interface) - 1 AS col FROM readings.series
       WHERE device_id = $1 AND connector_id = $2 AND interface = ANY($3)""";
 
   /** Points of the requested series in [$4, $5], by time. */
   static final String RAW = """
-      SELECT p.ts, s.interface, p.value
+      SELECT p.ts, s.col, p.value
       FROM (%s) s JOIN readings.point p ON p.series_id = s.series_id
       WHERE p.ts >= $4 AND p.ts <= $5
       ORDER BY p.ts""".formatted(SERIES);
@@ -33,11 +34,11 @@ final class QuerySql {
     String rollup = hourly ? "readings.rollup_hour" : "readings.rollup_day";
     String whole = hourly || aggregation == Aggregation.DAY
         ? """
-          SELECT r.bucket, s.interface, r.n, r.sum, r.max, r.last_value, r.sin_sum, r.cos_sum
+          SELECT r.bucket, s.col, r.n, r.sum, r.max, r.last_value, r.sin_sum, r.cos_sum
           FROM s JOIN %s r ON r.series_id = s.series_id
           WHERE r.bucket >= $4 AND r.bucket < $5""".formatted(rollup)
         : """
-          SELECT date_trunc('%s', r.bucket, 'UTC') AS bucket, s.interface, sum(r.n) AS n, sum(r.sum) AS sum,
+          SELECT date_trunc('%s', r.bucket, 'UTC') AS bucket, s.col, sum(r.n) AS n, sum(r.sum) AS sum,
                  max(r.max) AS max, (array_agg(r.last_value ORDER BY r.last_ts DESC))[1] AS last_value,
                  sum(r.sin_sum) AS sin_sum, sum(r.cos_sum) AS cos_sum
           FROM s JOIN %s r ON r.series_id = s.series_id
@@ -47,13 +48,13 @@ final class QuerySql {
         WITH s AS (%1$s)
         %2$s
         UNION ALL
-        SELECT date_trunc('%3$s', p.ts, 'UTC') AS bucket, p.interface, count(*) AS n, sum(p.value) AS sum,
+        SELECT date_trunc('%3$s', p.ts, 'UTC') AS bucket, p.col, count(*) AS n, sum(p.value) AS sum,
                max(p.value) AS max, (array_agg(p.value ORDER BY p.ts DESC))[1] AS last_value,
                sum(sin(radians(p.value))) AS sin_sum, sum(cos(radians(p.value))) AS cos_sum
-        FROM (SELECT s.interface, p.ts, p.value FROM s JOIN readings.point p ON p.series_id = s.series_id
+        FROM (SELECT s.col, p.ts, p.value FROM s JOIN readings.point p ON p.series_id = s.series_id
               WHERE p.ts >= $6 AND p.ts < $4
               UNION ALL
-              SELECT s.interface, p.ts, p.value FROM s JOIN readings.point p ON p.series_id = s.series_id
+              SELECT s.col, p.ts, p.value FROM s JOIN readings.point p ON p.series_id = s.series_id
               WHERE p.ts >= $5 AND p.ts <= $7) p
         GROUP BY 1, 2
         ORDER BY bucket""".formatted(SERIES, whole, field);

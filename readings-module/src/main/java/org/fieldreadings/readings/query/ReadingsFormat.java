@@ -50,7 +50,8 @@ interface ReadingsFormat {
       out.append(first ? "{\"timestamp\":" : ",{\"timestamp\":").append(timestamp);
       for (int i = 0; i < values.length; i++) {
         if (values[i] != null) {
-          out.append(keys[i]).append(values[i].doubleValue());
+          out.append(keys[i]);
+          ShortDecimal.append(out, values[i]);
         }
       }
       out.append('}');
@@ -88,7 +89,7 @@ interface ReadingsFormat {
       for (Double value : values) {
         out.append(',');
         if (value != null) {
-          out.append(value.doubleValue());
+          ShortDecimal.append(out, value);
         }
       }
       out.append("\r\n");

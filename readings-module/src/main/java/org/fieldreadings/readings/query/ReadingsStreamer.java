@@ -10,10 +10,8 @@ import io.vertx.sqlclient.Tuple;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import org.fieldreadings.core.catalog.Aggregation;
 import org.fieldreadings.plugin.api.SensorInterface;
 
@@ -100,7 +98,6 @@ final class ReadingsStreamer {
   private static final class Table {
     private final ReadingsFormat format;
     private final boolean aggregated;
-    private final Map<String, Integer> column = new HashMap<>();
     private final List<SensorInterface> interfaces;
     private boolean firstRow = true;
 
@@ -108,26 +105,23 @@ final class ReadingsStreamer {
       this.format = format;
       this.aggregated = request.aggregation() != Aggregation.NONE;
       this.interfaces = request.interfaces();
-      for (int i = 0; i < interfaces.size(); i++) {
-        column.put(interfaces.get(i).name(), i);
-      }
     }
 
     void append(RowSet<Row> rows, StringBuilder out) {
       long current = Long.MIN_VALUE;
       Double[] values = null;
       for (Row row : rows) {
-        // Both queries answer (time, interface, ...) in their first two columns.
+        // Both queries answer (time, column of the interface, ...) first.
         long timestamp = row.getOffsetDateTime(0).toInstant().toEpochMilli();
         if (timestamp != current) {
           flush(out, current, values);
           current = timestamp;
           values = new Double[interfaces.size()];
         }
-        int index = column.get(row.getString(1));
+        int index = row.getInteger(1);
         values[index] = aggregated
             ? BucketValue.of(interfaces.get(index).aggregation(), row)
-            : row.getDouble("value");
+            : row.getDouble(2);
       }
       flush(out, current, values);
     }

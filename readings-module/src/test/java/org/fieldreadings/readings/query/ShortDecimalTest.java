@@ -1,0 +1,34 @@
+package org.fieldreadings.readings.query;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class ShortDecimalTest {
+
+  private static String text(double value) {
+    StringBuilder out = new StringBuilder();
+    ShortDecimal.append(out, value);
+    return out.toString();
+  }
+
+  @Test
+  void sensorValuesAreWrittenAsDoubleToStringWritesThem() {
+    Random random = new Random(7);
+    for (int i = 0; i < 200_000; i++) {
+      int decimals = random.nextInt(8);
+      double value = Math.round(random.nextGaussian() * Math.pow(10, random.nextInt(9) - 2) * Math.pow(10, decimals))
+          / Math.pow(10, decimals);
+      assertThat(text(value)).as("%s", value).isEqualTo(Double.toString(value));
+    }
+  }
+
+  @Test
+  void edgesOfThePlainRangeZerosAndLongFractionsToo() {
+    for (double value : new double[] {0.0, -0.0, 1e-3, 9.99e-4, 1e7, 9_999_999.5, -0.001, 0.1 + 0.2, 1.0 / 3,
+        Math.PI, 100, -12.5, 0.05, 1.000001, 1234567.125, Double.MIN_VALUE, Double.MAX_VALUE}) {
+      assertThat(text(value)).as("%s", value).isEqualTo(Double.toString(value));
+    }
+  }
+}

@@ -6,27 +6,11 @@
 # Both paths are warmed up first on readings of other serials. Needs: JDK 17, Maven, python3, curl.
 # usage: bench/ingest.sh [PARALLEL]   (default 4 payloads in flight)
 set -euo pipefail
-cd "$(dirname "$0")/.."
-root=$(pwd)
 parallel=${1:-4}
-work=$(mktemp -d /tmp/fr-bench-ingest.XXXXXX)
-jar="$root/app/target/field-readings.jar"
 http_port=18180
 admin_port=18181
-server_pid=
-
-cleanup() {
-  if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
-    kill "$server_pid"; wait "$server_pid" 2>/dev/null || true
-  fi
-  rm -rf "$work"
-}
-trap cleanup EXIT
-
-for tool in python3 curl; do
-  command -v "$tool" >/dev/null || { echo "bench needs $tool" >&2; exit 1; }
-done
-[ -f "$jar" ] && [ -d "$root/app/target/plugins" ] || mvn -B -q -DskipTests package
+source "$(dirname "$0")/lib.sh"
+bench_init bench-ingest python3 curl
 
 echo "generating PROFILE_B frames of 20 gateways with 2 attached nodes over 60 days, and the same canonical CSV..."
 rows=$(python3 bench/gen_gateway.py "$work/payloads" "$work/canonical.csv")
@@ -35,17 +19,7 @@ mkdir "$work/warmup"
 sed 's/GWB-/GBW-/' "$work/payloads/p00-g01.txt" >"$work/warmup/frames.txt"
 head -50001 "$work/canonical.csv" | sed 's/GWC-/CGW-/' >"$work/warmup/canonical.csv"
 
-export FR_DATA_DIR="$work/data" FR_HTTP_PORT=$http_port FR_ADMIN_PORT=$admin_port FR_DEMO=false \
-  FR_RATELIMIT_KEY_RPS=1000000 FR_RATELIMIT_KEY_BURST=1000000
-java -Xmx512m -jar "$jar" >"$work/server.log" 2>&1 &
-server_pid=$!
-for _ in $(seq 1 120); do
-  curl -sf "http://127.0.0.1:$admin_port/health" >/dev/null && break
-  sleep 0.5
-done
-curl -sf "http://127.0.0.1:$admin_port/health" >/dev/null || { cat "$work/server.log"; exit 1; }
-cli() { java -jar "$jar" "$@"; }
-now() { date +%s.%N; }
+start_server 512m
 stored() { python3 -c "import json,sys; print(json.load(sys.stdin)['stored'])"; }
 
 key=$(cli ingest-key create --profile PROFILE_B --json | python3 -c "import json,sys; print(json.load(sys.stdin)['ingestKey'])")

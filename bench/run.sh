@@ -8,45 +8,19 @@
 # Needs: JDK 17, Maven, python3, psql and pgbench (PostgreSQL client tools), wrk (installed with apt when missing).
 # usage: bench/run.sh [DURATION_SECONDS]   (default 20 s per load test)
 set -euo pipefail
-cd "$(dirname "$0")/.."
-root=$(pwd)
 duration=${1:-20}
-work=$(mktemp -d /tmp/fr-bench.XXXXXX)
-jar="$root/app/target/field-readings.jar"
 http_port=18080
 admin_port=18081
-server_pid=
-
-cleanup() {
-  if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
-    kill "$server_pid"; wait "$server_pid" 2>/dev/null || true
-  fi
-  rm -rf "$work"
-}
-trap cleanup EXIT
-
+source "$(dirname "$0")/lib.sh"
 command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
-for tool in psql pgbench python3 jstat; do
-  command -v "$tool" >/dev/null || { echo "bench needs $tool" >&2; exit 1; }
-done
-[ -f "$jar" ] || mvn -B -q -DskipTests package
+bench_init bench psql pgbench python3 jstat curl
 
 echo "generating a year of 15-minute readings for 10 interfaces on 20 devices..."
 rows=$(python3 bench/gen_readings.py "$work/readings.csv" "$work/narrow.csv")
 
-export FR_DATA_DIR="$work/data" FR_HTTP_PORT=$http_port FR_ADMIN_PORT=$admin_port FR_DEMO=false \
-  FR_RATELIMIT_KEY_RPS=1000000 FR_RATELIMIT_KEY_BURST=1000000
-java -Xmx128m -jar "$jar" >"$work/server.log" 2>&1 &
-server_pid=$!
-for _ in $(seq 1 120); do
-  curl -sf "http://127.0.0.1:$admin_port/health" >/dev/null && break
-  sleep 0.5
-done
-curl -sf "http://127.0.0.1:$admin_port/health" >/dev/null || { cat "$work/server.log"; exit 1; }
+start_server 128m
 pg_port=$(grep -o 'on port [0-9]*' "$work/server.log" | head -1 | grep -o '[0-9]*')
 pg="postgresql://postgres@127.0.0.1:$pg_port/postgres"
-cli() { java -jar "$jar" "$@"; }
-now() { date +%s.%N; }
 
 echo "importing $rows readings through the canonical import..."
 t0=$(now)

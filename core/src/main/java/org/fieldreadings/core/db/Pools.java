@@ -35,7 +35,7 @@ public final class Pools {
   }
 
   public static PgConnectOptions connectOptions(DatabaseUrl url) {
-    return new PgConnectOptions()
+    PgConnectOptions options = new PgConnectOptions()
         .setHost(url.host())
         .setPort(url.port())
         .setDatabase(url.database())
@@ -44,5 +44,11 @@ public final class Pools {
         .setCachePreparedStatements(true)
         .setPipeliningLimit(256)
         .setReconnectAttempts(0);
+    // Every statement of the service is a parameterized lookup or range scan whose best plan does not depend on
+    // the values, so each is planned once per connection. Left to choose, PostgreSQL re-plans the readings query
+    // on every execution (its generic estimate over the monthly partitions looks dear), which cost about 0.3 ms of
+    // database CPU per request (measured with pgbench on the bench data).
+    options.addProperty("plan_cache_mode", "force_generic_plan");
+    return options;
   }
 }

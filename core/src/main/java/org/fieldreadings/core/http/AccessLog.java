@@ -18,8 +18,13 @@ public final class AccessLog implements Handler<RoutingContext> {
     long started = System.nanoTime();
     ctx.addEndHandler(done -> LOG.info("{} {} {} {}B {}ms {}", ctx.request().method(), ctx.request().path(),
         ctx.response().getStatusCode(), ctx.response().bytesWritten(),
-        String.format("%.1f", (System.nanoTime() - started) / 1e6),
+        tenths((System.nanoTime() - started + 50_000) / 100_000),
         ctx.request().remoteAddress() == null ? "-" : ctx.request().remoteAddress().hostAddress()));
     ctx.next();
+  }
+
+  /** {@code 12.3} from 123: String.format costs more than the rest of the line. */
+  private static String tenths(long tenths) {
+    return Long.toString(tenths / 10) + '.' + tenths % 10;
   }
 }

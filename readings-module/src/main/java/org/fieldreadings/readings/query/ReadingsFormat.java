@@ -47,7 +47,8 @@ interface ReadingsFormat {
 
     @Override
     public void row(StringBuilder out, boolean first, long timestamp, Double[] values) {
-      out.append(first ? "{\"timestamp\":" : ",{\"timestamp\":").append(timestamp);
+      out.append(first ? "{\"timestamp\":" : ",{\"timestamp\":");
+      ShortDecimal.appendWhole(out, timestamp);
       for (int i = 0; i < values.length; i++) {
         if (values[i] != null) {
           out.append(keys[i]);

@@ -8,6 +8,7 @@ import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.Tuple;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.Iterator;
@@ -100,6 +101,8 @@ final class ReadingsStreamer {
     private final boolean aggregated;
     private final List<SensorInterface> interfaces;
     private boolean firstRow = true;
+    private LocalDate day;
+    private long dayMillis;
 
     Table(ReadingsRequest request, ReadingsFormat format) {
       this.format = format;
@@ -112,7 +115,7 @@ final class ReadingsStreamer {
       Double[] values = null;
       for (Row row : rows) {
         // Both queries answer (time, column of the interface, ...) first.
-        long timestamp = row.getOffsetDateTime(0).toInstant().toEpochMilli();
+        long timestamp = millis(row.getOffsetDateTime(0));
         if (timestamp != current) {
           flush(out, current, values);
           current = timestamp;
@@ -124,6 +127,16 @@ final class ReadingsStreamer {
             : row.getDouble(2);
       }
       flush(out, current, values);
+    }
+
+    /** Epoch milliseconds of a time; rows come in time order, so the day's start is computed once a day. */
+    private long millis(OffsetDateTime time) {
+      LocalDate date = time.toLocalDate();
+      if (!date.equals(day)) {
+        day = date;
+        dayMillis = date.toEpochDay() * 86_400_000L;
+      }
+      return dayMillis + time.toLocalTime().toNanoOfDay() / 1_000_000 - time.getOffset().getTotalSeconds() * 1000L;
     }
 
     private void flush(StringBuilder out, long timestamp, Double[] values) {

@@ -31,4 +31,24 @@ class ShortDecimalTest {
       assertThat(text(value)).as("%s", value).isEqualTo(Double.toString(value));
     }
   }
+
+  @Test
+  void wholeNumbersAreWrittenAsLongToStringWritesThem() {
+    Random random = new Random(11);
+    for (int i = 0; i < 100_000; i++) {
+      long value = random.nextLong() >> random.nextInt(64);
+      assertThat(whole(value)).isEqualTo(Long.toString(value));
+    }
+    for (long value : new long[] {0, 1, -1, Integer.MAX_VALUE, Integer.MAX_VALUE + 1L, 1_000_000_000,
+        1_000_000_000_000L, 1_718_409_600_000L, 1_000_000_000_000_000_000L - 1, 1_000_000_000_000_000_000L,
+        Long.MAX_VALUE, Long.MIN_VALUE, 5_000_000_007L}) {
+      assertThat(whole(value)).isEqualTo(Long.toString(value));
+    }
+  }
+
+  private static String whole(long value) {
+    StringBuilder out = new StringBuilder();
+    ShortDecimal.appendWhole(out, value);
+    return out.toString();
+  }
 }

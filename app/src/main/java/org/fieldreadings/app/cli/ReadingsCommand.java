@@ -26,7 +26,12 @@ public final class ReadingsCommand {
       description = "Import a canonical CSV (profile,serial,connectorId,interface,timestamp,value); unknown devices "
           + "are created, bad lines are reported by number while good lines are stored.")
   static final class Import extends AdminCommand {
-    private static final int PART_LINES = 20_000;
+    /**
+     * A part of typical lines fits one server batch (4 MiB), so it is one transaction and one COPY. Fewer, larger
+     * COPYs cost PostgreSQL less: each sets up its buffers again for every monthly partition it writes to
+     * (20,000-line parts: 13 % more database CPU, measured on the benchmark's year of data).
+     */
+    private static final int PART_LINES = 50_000;
     private static final int IN_FLIGHT = 3;
     private static final int MAX_REPORTED = 1000;
 

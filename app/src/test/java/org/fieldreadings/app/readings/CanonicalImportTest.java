@@ -176,15 +176,39 @@ class CanonicalImportTest {
   }
 
   @Test
-  void aFileOfSeveralBatchesIsStoredAndAnswered() {
-    // Three full batches of 50,000 and one more line; the upload waits while each batch is written.
+  void aFileOfSeveralBatchesIsStoredWithItsBadLinesNumberedAcrossBatches() {
+    // About 7 MB, so two batches of 4 MiB and the rest; the upload waits while each batch is written.
     StringBuilder csv = new StringBuilder();
     long start = Instant.parse("2024-01-01T00:00:00Z").toEpochMilli();
     for (int i = 0; i <= 150_000; i++) {
-      csv.append("PROFILE_A,SM-BIG,ORIGIN,SMraw10,").append(start + i * 60_000L).append(',').append(i % 500).append('\n');
+      String timestamp = i == 149_000 ? "soon" : Long.toString(start + i * 60_000L);
+      csv.append("PROFILE_A,SM-BIG,ORIGIN,SMraw10,").append(timestamp).append(',').append(i % 500).append('\n');
     }
+    // The header is line 1, so reading i is on line i + 2.
     assertThat(fixture.importCsv(csv.toString())).isEqualTo(new JsonObject()
-        .put("stored", 150_001).put("duplicates", 0).put("rejectedCount", 0).put("rejected", new JsonArray()));
+        .put("stored", 150_000).put("duplicates", 0).put("rejectedCount", 1).put("rejected", new JsonArray()
+            .add(new JsonObject().put("line", 149_002)
+                .put("reason", "timestamp 'soon' is neither RFC 3339 nor epoch milliseconds"))));
+  }
+
+  @Test
+  void aLineLongerThan4096CharactersIsRejectedByNumber() {
+    JsonObject result = fixture.importCsv(row("SM-5", "SMraw10", "2024-05-05T00:00:00Z", "1")
+        + row("SM-5", "SMraw10", "2024-05-05T00:15:00Z", "1".repeat(4100))
+        + row("SM-5", "SMraw10", "2024-05-05T00:30:00Z", "2"));
+    assertThat(result.getLong("stored")).isEqualTo(2);
+    assertThat(result.getJsonArray("rejected")).isEqualTo(new JsonArray().add(new JsonObject().put("line", 3)
+        .put("reason", "the line is longer than 4096 characters")));
+  }
+
+  @Test
+  void aBodyWithoutLineEndsIs400() {
+    Answer answer = fixture.admin.post("/admin/readings",
+        "profile,serial,connectorId,interface,timestamp,value\n" + "x".repeat(5 << 20),
+        "Authorization", "Bearer " + fixture.adminToken, "Content-Type", "text/csv");
+    assertThat(answer.status()).isEqualTo(400);
+    assertThat(answer.json().getJsonArray("errors").getJsonObject(0).getString("message"))
+        .isEqualTo("line 2 is longer than 4096 bytes");
   }
 
   @Test

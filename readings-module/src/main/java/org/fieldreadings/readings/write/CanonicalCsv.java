@@ -28,6 +28,10 @@ final class CanonicalCsv {
   private final int[] index = new int[COLUMNS.size()];
   private final Map<String, DeviceRef> devices = new HashMap<>();
   private final Map<String, String> connectors = new HashMap<>();
+  /** The previous good line's cells and what they were read as: files list a series' readings together. */
+  private String[] previous = new String[COLUMNS.size()];
+  private DeviceRef previousDevice;
+  private SensorInterface previousInterface;
 
   private CanonicalCsv(List<String> header) {
     for (int i = 0; i < COLUMNS.size(); i++) {
@@ -51,27 +55,50 @@ final class CanonicalCsv {
       }
       value[i] = cells[index[i]].trim();
     }
-    Profile profile = Profile.parse(value[0]).orElseThrow(() -> new IllegalArgumentException(
-        "profile '" + value[0] + "' is not one of " + Profile.allowedValues()));
-    if (!DeviceRef.isIdentifier(value[1])) {
+    DeviceRef device = value[0].equals(previous[0]) && value[1].equals(previous[1]) ? previousDevice
+        : device(value[0], value[1]);
+    String connector = value[2].equals(previous[2]) ? previous[2] : connector(value[2]);
+    SensorInterface iface = value[3].equals(previous[3]) ? previousInterface : iface(value[3]);
+    Reading reading = new Reading(device, connector, iface, timestamp(value[4]), number(value[5]));
+    previous = value;
+    previous[2] = connector;
+    previousDevice = device;
+    previousInterface = iface;
+    return reading;
+  }
+
+  private DeviceRef device(String profileName, String serial) {
+    Profile profile = Profile.parse(profileName).orElseThrow(() -> new IllegalArgumentException(
+        "profile '" + profileName + "' is not one of " + Profile.allowedValues()));
+    if (!DeviceRef.isIdentifier(serial)) {
       throw new IllegalArgumentException("serial " + DeviceRef.IDENTIFIER_RULE);
     }
-    if (!DeviceRef.isIdentifier(value[2])) {
+    return device(profile, serial);
+  }
+
+  private String connector(String connectorId) {
+    if (!DeviceRef.isIdentifier(connectorId)) {
       throw new IllegalArgumentException("connectorId " + DeviceRef.IDENTIFIER_RULE);
     }
-    SensorInterface iface = InterfaceCatalog.byName(value[3]).orElseThrow(() -> new IllegalArgumentException(
-        "interface '" + value[3] + "' is not an interface name of SPEC.md 2.3"));
+    return remembered(connectors, connectorId, connectorId);
+  }
+
+  private static SensorInterface iface(String name) {
+    return InterfaceCatalog.byName(name).orElseThrow(() -> new IllegalArgumentException(
+        "interface '" + name + "' is not an interface name of SPEC.md 2.3"));
+  }
+
+  private static double number(String text) {
     double number;
     try {
-      number = Double.parseDouble(value[5]);
+      number = Double.parseDouble(text);
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("value '" + value[5] + "' is not a number");
+      throw new IllegalArgumentException("value '" + text + "' is not a number");
     }
     if (!Double.isFinite(number)) {
       throw new IllegalArgumentException("value must be a finite number");
     }
-    return new Reading(device(profile, value[1]), remembered(connectors, value[2], value[2]), iface,
-        timestamp(value[4]), number);
+    return number;
   }
 
   private DeviceRef device(Profile profile, String serial) {
@@ -87,7 +114,7 @@ final class CanonicalCsv {
   }
 
   private static long timestamp(String text) {
-    if (!text.isEmpty() && text.chars().allMatch(Character::isDigit)) {
+    if (isDigits(text)) {
       return Long.parseLong(text);
     }
     try {
@@ -98,13 +125,35 @@ final class CanonicalCsv {
     }
   }
 
-  private static String[] split(String line) {
-    String[] cells = line.split(",", -1);
-    for (int i = 0; i < cells.length; i++) {
-      String cell = cells[i].trim();
-      if (cell.length() >= 2 && cell.startsWith("\"") && cell.endsWith("\"")) {
-        cells[i] = cell.substring(1, cell.length() - 1);
+  private static boolean isDigits(String text) {
+    if (text.isEmpty()) {
+      return false;
+    }
+    for (int i = 0; i < text.length(); i++) {
+      if (!Character.isDigit(text.charAt(i))) {
+        return false;
       }
+    }
+    return true;
+  }
+
+  /** The comma-separated cells of a line, each trimmed and without the double quotes around it, if any. */
+  private static String[] split(String line) {
+    int count = 1;
+    for (int i = line.indexOf(','); i >= 0; i = line.indexOf(',', i + 1)) {
+      count++;
+    }
+    String[] cells = new String[count];
+    int start = 0;
+    for (int i = 0; i < count; i++) {
+      int comma = line.indexOf(',', start);
+      int end = comma < 0 ? line.length() : comma;
+      String cell = line.substring(start, end).trim();
+      if (cell.length() >= 2 && cell.charAt(0) == '"' && cell.charAt(cell.length() - 1) == '"') {
+        cell = cell.substring(1, cell.length() - 1);
+      }
+      cells[i] = cell;
+      start = end + 1;
     }
     return cells;
   }

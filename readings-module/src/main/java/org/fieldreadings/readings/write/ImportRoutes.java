@@ -6,9 +6,9 @@ import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import io.vertx.core.parsetools.RecordParser;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.fieldreadings.core.http.Problem;
@@ -18,15 +18,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code POST /admin/readings}: the canonical CSV import. The body is split into lines as it arrives and stored in
- * batches, each read on a worker thread (so concurrent uploads use every core) and then written; the upload is paused
- * while a batch is stored, so memory stays bounded whatever the file size. Bad lines are
- * reported by line number while every good line is stored.
+ * {@code POST /admin/readings}: the canonical CSV import. The body is gathered into batches of whole lines as it
+ * arrives; each batch is split and read on a worker thread (so the event loop only copies bytes and concurrent uploads
+ * use every core), then written. The upload is paused while a batch is stored, so memory stays bounded whatever the
+ * file size. Bad lines are reported by line number while every good line is stored.
  */
 public final class ImportRoutes {
 
   private static final Logger LOG = LoggerFactory.getLogger(ImportRoutes.class);
-  private static final int BATCH = 20_000;
+  /** A batch is cut at the last line end once this much has arrived: one transaction, and one COPY, per batch. */
+  private static final int BATCH_BYTES = 4 << 20;
   private static final int REPORTED_REJECTIONS = 1000;
   private static final int LONGEST_LINE = 4096;
 
@@ -43,10 +44,10 @@ public final class ImportRoutes {
     private final HttpServerRequest request;
     private final Vertx vertx;
     private final JsonArray rejected = new JsonArray();
-    private List<String> batch = new ArrayList<>();
-    private long batchFirstLine;
+    private Buffer pending = Buffer.buffer();
+    /** The number of the next batch's first line; batches are read one after the other. */
+    private long nextLine = 1;
     private CanonicalCsv csv;
-    private long line;
     private long rejectedCount;
     private WriteResult total = WriteResult.NOTHING;
     private Future<Void> writing = Future.succeededFuture();
@@ -59,90 +60,107 @@ public final class ImportRoutes {
     }
 
     void start() {
-      // The request feeds the parser by hand: a parser reading the request itself resumes it whenever it runs out of
-      // lines, which would defeat the pause that holds the upload while a batch is written.
-      RecordParser parser = RecordParser.newDelimited("\n").maxRecordSize(LONGEST_LINE);
-      parser.exceptionHandler(this::fail);
-      parser.handler(buffer -> onLine(buffer.toString()));
-      request.handler(parser);
+      request.handler(this::onChunk);
       request.exceptionHandler(this::fail);
       request.endHandler(v -> {
-        parser.handle(Buffer.buffer("\n")); // ends a last line that has no newline
-        List<String> last = takeBatch();
-        long first = batchFirstLine;
-        writing.compose(w -> store(last, first)).onSuccess(v2 -> answer()).onFailure(this::fail);
+        if (failed) {
+          return;
+        }
+        Buffer last = pending;
+        writing.compose(w -> store(last)).onSuccess(v2 -> answer()).onFailure(this::fail);
       });
       request.resume();
     }
 
-    private void onLine(String text) {
-      line++;
+    private void onChunk(Buffer chunk) {
       if (failed) {
         return;
       }
-      if (csv == null) {
-        csv = CanonicalCsv.fromHeader(text.replace("\r", "")).orElse(null);
-        if (csv == null) {
-          fail(new ProblemException(Problem.invalid("body", "the first line must be the header "
-              + String.join(",", CanonicalCsv.COLUMNS))));
-        }
-        batchFirstLine = line + 1;
+      pending.appendBuffer(chunk);
+      if (pending.length() < BATCH_BYTES) {
         return;
       }
-      batch.add(text);
-      if (batch.size() >= BATCH) {
-        // Taken now: the lines still parsed from the current chunk, before the pause holds, go to the next batch.
-        List<String> full = takeBatch();
-        long first = batchFirstLine;
-        batchFirstLine = line + 1;
-        request.pause();
-        writing = writing.compose(v -> store(full, first)).onSuccess(v -> request.resume()).onFailure(this::fail);
+      int end = afterLastNewline(pending);
+      if (end == 0) {
+        pending = Buffer.buffer();
+        fail(new ProblemException(Problem.invalid("body", "line " + nextLine + " is longer than " + LONGEST_LINE
+            + " bytes")));
+        return;
       }
+      Buffer full = pending.slice(0, end);
+      pending = pending.getBuffer(end, pending.length());
+      request.pause();
+      writing = writing.compose(v -> store(full)).onSuccess(v -> request.resume()).onFailure(this::fail);
     }
 
-    private List<String> takeBatch() {
-      List<String> taken = batch;
-      batch = new ArrayList<>();
-      return taken;
+    private static int afterLastNewline(Buffer bytes) {
+      for (int i = bytes.length() - 1; i >= 0; i--) {
+        if (bytes.getByte(i) == '\n') {
+          return i + 1;
+        }
+      }
+      return 0;
     }
 
-    /** Reads a batch of lines (the first being line {@code firstLine}) on a worker thread, then writes it. */
-    private Future<Void> store(List<String> lines, long firstLine) {
-      if (lines.isEmpty()) {
+    /** Reads a batch of whole lines on a worker thread, then writes its readings. */
+    private Future<Void> store(Buffer lines) {
+      if (lines.length() == 0) {
         return Future.succeededFuture();
       }
-      return vertx.executeBlocking(() -> parse(lines, firstLine), false).compose(parsed -> {
-        rejectedCount += parsed.rejectedCount();
-        for (Object rejection : parsed.rejected()) {
-          if (rejected.size() < REPORTED_REJECTIONS) {
-            rejected.add(rejection);
-          }
-        }
-        return write(parsed.readings());
-      });
+      long firstLine = nextLine;
+      return vertx.executeBlocking(() -> parse(lines.toString(StandardCharsets.UTF_8), firstLine), false)
+          .compose(parsed -> {
+            nextLine += parsed.lineCount();
+            if (csv == null) {
+              return Future.failedFuture(new ProblemException(Problem.invalid("body", "the first line must be the "
+                  + "header " + String.join(",", CanonicalCsv.COLUMNS))));
+            }
+            rejectedCount += parsed.rejectedCount();
+            for (Object rejection : parsed.rejected()) {
+              if (rejected.size() < REPORTED_REJECTIONS) {
+                rejected.add(rejection);
+              }
+            }
+            return write(parsed.readings());
+          });
     }
 
-    private record Parsed(List<Reading> readings, JsonArray rejected, long rejectedCount) {}
+    private record Parsed(List<Reading> readings, JsonArray rejected, long rejectedCount, long lineCount) {}
 
-    private Parsed parse(List<String> lines, long firstLine) {
-      List<Reading> readings = new ArrayList<>(lines.size());
+    /** The readings of a batch's lines, the first of which is line {@code firstLine} of the body. */
+    private Parsed parse(String text, long firstLine) {
+      List<Reading> readings = new ArrayList<>();
       JsonArray reasons = new JsonArray();
       long bad = 0;
-      for (int i = 0; i < lines.size(); i++) {
-        String text = lines.get(i);
-        if (text.isBlank()) {
+      long number = firstLine;
+      for (int start = 0; start < text.length(); number++) {
+        int newline = text.indexOf('\n', start);
+        int end = newline < 0 ? text.length() : newline;
+        String line = text.substring(start, end > start && text.charAt(end - 1) == '\r' ? end - 1 : end);
+        start = end + 1;
+        if (csv == null) {
+          csv = CanonicalCsv.fromHeader(line).orElse(null);
+          if (csv == null) {
+            return new Parsed(List.of(), reasons, 0, number - firstLine + 1);
+          }
+          continue;
+        }
+        if (line.isBlank()) {
           continue;
         }
         try {
-          readings.add(csv.parse(text.replace("\r", "")));
+          if (line.length() > LONGEST_LINE) {
+            throw new IllegalArgumentException("the line is longer than " + LONGEST_LINE + " characters");
+          }
+          readings.add(csv.parse(line));
         } catch (IllegalArgumentException e) {
           bad++;
           if (reasons.size() < REPORTED_REJECTIONS) {
-            reasons.add(new JsonObject().put("line", firstLine + i).put("reason", e.getMessage()));
+            reasons.add(new JsonObject().put("line", number).put("reason", e.getMessage()));
           }
         }
       }
-      return new Parsed(readings, reasons, bad);
+      return new Parsed(readings, reasons, bad, number - firstLine);
     }
 
     private Future<Void> write(List<Reading> readings) {

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
@@ -38,6 +39,28 @@ public final class PluginTestKit {
         throw new IllegalArgumentException("no resource " + resource + " on the class path of " + decoder.getClass());
       }
       return decode(decoder, new RawPayload(in.readAllBytes(), contentType));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * The entries of an expected-results text in the format of {@link #readings} (or {@link #rejections},
+   * {@link #devices}): one a line; blank lines and lines starting with {@code #} (comments) are left out. Kept in a
+   * file next to the sample (e.g. {@code sample.readings.txt}), the expected readings can serve other tests too,
+   * such as one that sends the sample through a running service.
+   */
+  public static List<String> expectedLines(String text) {
+    return text.lines().map(String::strip).filter(line -> !line.isEmpty() && !line.startsWith("#")).toList();
+  }
+
+  /** {@link #expectedLines} of a resource of the test class path of {@code owner}. */
+  public static List<String> expectedResource(Class<?> owner, String resource) {
+    try (InputStream in = owner.getResourceAsStream(resource)) {
+      if (in == null) {
+        throw new IllegalArgumentException("no resource " + resource + " on the class path of " + owner);
+      }
+      return expectedLines(new String(in.readAllBytes(), StandardCharsets.UTF_8));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

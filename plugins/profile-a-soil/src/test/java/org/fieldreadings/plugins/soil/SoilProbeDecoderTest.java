@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.fieldreadings.plugin.api.PluginTestKit.decodeResource;
 import static org.fieldreadings.plugin.api.PluginTestKit.decodeText;
 import static org.fieldreadings.plugin.api.PluginTestKit.devices;
+import static org.fieldreadings.plugin.api.PluginTestKit.expectedResource;
 import static org.fieldreadings.plugin.api.PluginTestKit.readings;
 import static org.fieldreadings.plugin.api.PluginTestKit.rejections;
 
@@ -19,41 +20,8 @@ class SoilProbeDecoderTest {
   void decodesTheSampleExportDepthByDepth() {
     DecodeResult result = decodeResource(decoder, "/probe-export.csv", "text/csv");
     assertThat(decoder.profile()).isEqualTo(Profile.PROFILE_A);
-    assertThat(readings(result)).containsExactly(
-        "SM-0001 ORIGIN SMraw10 2024-05-01T00:00:00Z 2841",
-        "SM-0001 ORIGIN SMraw30 2024-05-01T00:00:00Z 3105",
-        "SM-0001 ORIGIN SMraw50 2024-05-01T00:00:00Z 3377",
-        "SM-0001 ORIGIN SMmm10 2024-05-01T00:00:00Z 18.4",
-        "SM-0001 ORIGIN SMmm30 2024-05-01T00:00:00Z 27.9",
-        "SM-0001 ORIGIN SMmm50 2024-05-01T00:00:00Z 31.2",
-        "SM-0001 ORIGIN SoilTemp10 2024-05-01T00:00:00Z 14.6",
-        "SM-0001 ORIGIN SoilTemp30 2024-05-01T00:00:00Z 15.1",
-        "SM-0001 ORIGIN SoilTemp50 2024-05-01T00:00:00Z 15.3",
-        // electrical conductivity: 412 µS/cm = 0.412 dS/m
-        "SM-0001 ORIGIN SoilSalinity10 2024-05-01T00:00:00Z 0.412",
-        "SM-0001 ORIGIN SoilSalinity30 2024-05-01T00:00:00Z 0.538",
-        "SM-0001 ORIGIN SoilSalinity50 2024-05-01T00:00:00Z 0.601",
-        "SM-0001 ORIGIN SMraw10 2024-05-01T00:30:00Z 2838",
-        "SM-0001 ORIGIN SMraw30 2024-05-01T00:30:00Z 3104",
-        "SM-0001 ORIGIN SMraw50 2024-05-01T00:30:00Z 3377",
-        "SM-0001 ORIGIN SMmm10 2024-05-01T00:30:00Z 18.3",
-        "SM-0001 ORIGIN SMmm30 2024-05-01T00:30:00Z 27.9",
-        "SM-0001 ORIGIN SMmm50 2024-05-01T00:30:00Z 31.2",
-        "SM-0001 ORIGIN SoilTemp10 2024-05-01T00:30:00Z 14.2",
-        "SM-0001 ORIGIN SoilTemp30 2024-05-01T00:30:00Z 15",
-        "SM-0001 ORIGIN SoilTemp50 2024-05-01T00:30:00Z 15.3",
-        "SM-0001 ORIGIN SoilSalinity10 2024-05-01T00:30:00Z 0.41",
-        "SM-0001 ORIGIN SoilSalinity30 2024-05-01T00:30:00Z 0.537",
-        "SM-0001 ORIGIN SoilSalinity50 2024-05-01T00:30:00Z 0.601",
-        // the 30 cm sensor of SM-0002 was not read: empty cells give no reading
-        "SM-0002 ORIGIN SMraw10 2024-05-01T00:00:00Z 2210",
-        "SM-0002 ORIGIN SMraw50 2024-05-01T00:00:00Z 2985",
-        "SM-0002 ORIGIN SMmm10 2024-05-01T00:00:00Z 11.7",
-        "SM-0002 ORIGIN SMmm50 2024-05-01T00:00:00Z 24.6",
-        "SM-0002 ORIGIN SoilTemp10 2024-05-01T00:00:00Z 15.8",
-        "SM-0002 ORIGIN SoilTemp50 2024-05-01T00:00:00Z 16",
-        "SM-0002 ORIGIN SoilSalinity10 2024-05-01T00:00:00Z 0.298",
-        "SM-0002 ORIGIN SoilSalinity50 2024-05-01T00:00:00Z 0.455");
+    assertThat(readings(result))
+        .containsExactlyElementsOf(expectedResource(getClass(), "/probe-export.readings.txt"));
     assertThat(rejections(result)).isEmpty();
     assertThat(devices(result)).isEmpty();
   }

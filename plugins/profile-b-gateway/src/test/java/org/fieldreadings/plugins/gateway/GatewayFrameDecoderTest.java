@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.fieldreadings.plugin.api.PluginTestKit.decodeResource;
 import static org.fieldreadings.plugin.api.PluginTestKit.decodeText;
 import static org.fieldreadings.plugin.api.PluginTestKit.devices;
+import static org.fieldreadings.plugin.api.PluginTestKit.expectedResource;
 import static org.fieldreadings.plugin.api.PluginTestKit.readings;
 import static org.fieldreadings.plugin.api.PluginTestKit.rejections;
 
@@ -21,34 +22,8 @@ class GatewayFrameDecoderTest {
   void decodesTheSampleIntoOneConnectorPerAttachedDevice() {
     DecodeResult result = decodeResource(decoder, "/gateway-frames.txt", "text/plain");
     assertThat(decoder.profile()).isEqualTo(Profile.PROFILE_B);
-    assertThat(readings(result)).containsExactly(
-        // the gateway's own channels: 4012 mV
-        "GW-0007 ORIGIN Bat 2024-05-01T10:00:00Z 4.012",
-        "GW-0007 ORIGIN Rssi 2024-05-01T10:00:00Z -63",
-        // climate node: 214 tenths of °C
-        "GW-0007 N-1A2B AirTemp 2024-05-01T10:00:00Z 21.4",
-        "GW-0007 N-1A2B AirHum 2024-05-01T10:00:00Z 55",
-        "GW-0007 N-1A2B Bat 2024-05-01T10:00:00Z 3.01",
-        "GW-0007 N-1A2B Rssi 2024-05-01T10:00:00Z -88",
-        // rain gauge, pulse counter and soil node: 3 tips of 0.2 mm
-        "GW-0007 N-1A2C Precipitation 2024-05-01T10:00:00Z 0.6",
-        "GW-0007 N-1A2C TicksCount 2024-05-01T10:00:00Z 17",
-        "GW-0007 N-1A2C SMraw10 2024-05-01T10:00:00Z 2841",
-        "GW-0007 N-1A2C SMraw30 2024-05-01T10:00:00Z 3105",
-        "GW-0007 N-1A2C Bat 2024-05-01T10:00:00Z 3.32",
-        "GW-0007 N-1A2C Rssi 2024-05-01T10:00:00Z -97",
-        "GW-0007 ORIGIN Bat 2024-05-01T10:15:00Z 4.009",
-        "GW-0007 ORIGIN Rssi 2024-05-01T10:15:00Z -65",
-        "GW-0007 N-1A2B AirTemp 2024-05-01T10:15:00Z -1.2",
-        "GW-0007 N-1A2B AirHum 2024-05-01T10:15:00Z 57",
-        "GW-0007 N-1A2B Bat 2024-05-01T10:15:00Z 3.008",
-        "GW-0007 N-1A2B Rssi 2024-05-01T10:15:00Z -87",
-        "GW-0007 N-1A2C Precipitation 2024-05-01T10:15:00Z 0",
-        "GW-0007 N-1A2C TicksCount 2024-05-01T10:15:00Z 21",
-        "GW-0007 N-1A2C SMraw10 2024-05-01T10:15:00Z 2838",
-        "GW-0007 N-1A2C SMraw30 2024-05-01T10:15:00Z 3104",
-        "GW-0007 N-1A2C Bat 2024-05-01T10:15:00Z 3.319",
-        "GW-0007 N-1A2C Rssi 2024-05-01T10:15:00Z -99");
+    assertThat(readings(result))
+        .containsExactlyElementsOf(expectedResource(getClass(), "/gateway-frames.readings.txt"));
     assertThat(rejections(result)).isEmpty();
     assertThat(devices(result)).isEmpty();
   }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.fieldreadings.plugin.api.PluginTestKit.decodeResource;
 import static org.fieldreadings.plugin.api.PluginTestKit.decodeText;
 import static org.fieldreadings.plugin.api.PluginTestKit.devices;
+import static org.fieldreadings.plugin.api.PluginTestKit.expectedResource;
 import static org.fieldreadings.plugin.api.PluginTestKit.readings;
 import static org.fieldreadings.plugin.api.PluginTestKit.rejections;
 
@@ -20,32 +21,8 @@ class LorawanUplinkDecoderTest {
   void decodesTheSampleUplinksByteByByte() {
     DecodeResult result = decodeResource(decoder, "/uplinks.json", "application/json");
     assertThat(decoder.profile()).isEqualTo(Profile.PROFILE_D);
-    assertThat(readings(result)).containsExactly(
-        // 01 | 0e1c = 3612 mV | 03 depths | 0a 007d 0028: 10 cm, 1.25 mm in, 0.40 mm out | 1e 0050 0023 | 3c 000a 0037
-        "70B3D57ED0051A3C ORIGIN WaterEntrance10 2024-05-01T10:00:05.123Z 1.25",
-        "70B3D57ED0051A3C ORIGIN WaterLoss10 2024-05-01T10:00:05.123Z 0.4",
-        "70B3D57ED0051A3C ORIGIN WaterEntrance30 2024-05-01T10:00:05.123Z 0.8",
-        "70B3D57ED0051A3C ORIGIN WaterLoss30 2024-05-01T10:00:05.123Z 0.35",
-        "70B3D57ED0051A3C ORIGIN WaterEntrance60 2024-05-01T10:00:05.123Z 0.1",
-        "70B3D57ED0051A3C ORIGIN WaterLoss60 2024-05-01T10:00:05.123Z 0.55",
-        "70B3D57ED0051A3C ORIGIN Bat 2024-05-01T10:00:05.123Z 3.612",
-        // the best of the two gateways that heard it (-97 and -109 dBm)
-        "70B3D57ED0051A3C ORIGIN Rssi 2024-05-01T10:00:05.123Z -97",
-        "70B3D57ED0051A3C ORIGIN WaterEntrance10 2024-05-01T11:00:04.870Z 0",
-        "70B3D57ED0051A3C ORIGIN WaterLoss10 2024-05-01T11:00:04.870Z 0.52",
-        "70B3D57ED0051A3C ORIGIN WaterEntrance30 2024-05-01T11:00:04.870Z 0",
-        "70B3D57ED0051A3C ORIGIN WaterLoss30 2024-05-01T11:00:04.870Z 0.41",
-        "70B3D57ED0051A3C ORIGIN WaterEntrance60 2024-05-01T11:00:04.870Z 0.02",
-        "70B3D57ED0051A3C ORIGIN WaterLoss60 2024-05-01T11:00:04.870Z 0.6",
-        "70B3D57ED0051A3C ORIGIN Bat 2024-05-01T11:00:04.870Z 3.61",
-        "70B3D57ED0051A3C ORIGIN Rssi 2024-05-01T11:00:04.870Z -101",
-        // 01 | 0ce2 = 3298 mV | 02 | 14 0136 0000: 20 cm, 3.10 mm in | 28 04b5 000c: 40 cm, 12.05 mm in, 0.12 out
-        "70B3D57ED0051A3D ORIGIN WaterEntrance20 2024-05-01T10:02:41.007Z 3.1",
-        "70B3D57ED0051A3D ORIGIN WaterLoss20 2024-05-01T10:02:41.007Z 0",
-        "70B3D57ED0051A3D ORIGIN WaterEntrance40 2024-05-01T10:02:41.007Z 12.05",
-        "70B3D57ED0051A3D ORIGIN WaterLoss40 2024-05-01T10:02:41.007Z 0.12",
-        "70B3D57ED0051A3D ORIGIN Bat 2024-05-01T10:02:41.007Z 3.298",
-        "70B3D57ED0051A3D ORIGIN Rssi 2024-05-01T10:02:41.007Z -88");
+    assertThat(readings(result))
+        .containsExactlyElementsOf(expectedResource(getClass(), "/uplinks.readings.txt"));
     assertThat(devices(result)).containsExactly("70B3D57ED0051A3C location=38.5712,-7.9135");
     assertThat(rejections(result)).isEmpty();
   }

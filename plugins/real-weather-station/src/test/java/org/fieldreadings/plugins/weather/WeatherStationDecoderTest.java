@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.fieldreadings.plugin.api.PluginTestKit.decodeResource;
 import static org.fieldreadings.plugin.api.PluginTestKit.decodeText;
 import static org.fieldreadings.plugin.api.PluginTestKit.devices;
+import static org.fieldreadings.plugin.api.PluginTestKit.expectedResource;
 import static org.fieldreadings.plugin.api.PluginTestKit.readings;
 import static org.fieldreadings.plugin.api.PluginTestKit.rejections;
 
@@ -19,39 +20,8 @@ class WeatherStationDecoderTest {
   void decodesTheSampleUploadWithEveryConversion() {
     DecodeResult result = decodeResource(decoder, "/station-upload.json", "application/json");
     assertThat(decoder.profile()).isEqualTo(Profile.REAL_WEATHER_STATION);
-    assertThat(readings(result)).containsExactly(
-        // (68.9 °F - 32) × 5/9; 8.5 mph × 0.44704; 0.02 in × 25.4; 30.02 inHg × 33.86389
-        "WS-LIS-0042 ORIGIN AirTemp 2024-05-01T10:00:00Z 20.5",
-        "WS-LIS-0042 ORIGIN AirHum 2024-05-01T10:00:00Z 62",
-        "WS-LIS-0042 ORIGIN DewPoint 2024-05-01T10:00:00Z 13",
-        "WS-LIS-0042 ORIGIN WindDir 2024-05-01T10:00:00Z 315",
-        "WS-LIS-0042 ORIGIN WindSpeed 2024-05-01T10:00:00Z 3.79984",
-        "WS-LIS-0042 ORIGIN GustSpeed 2024-05-01T10:00:00Z 6.347968",
-        "WS-LIS-0042 ORIGIN Precipitation 2024-05-01T10:00:00Z 0.508",
-        "WS-LIS-0042 ORIGIN Pressure 2024-05-01T10:00:00Z 1016.593978",
-        "WS-LIS-0042 ORIGIN SolarIrradiance 2024-05-01T10:00:00Z 612.4",
-        "WS-LIS-0042 ORIGIN UltraViolet 2024-05-01T10:00:00Z 5",
-        "WS-LIS-0042 ORIGIN Sunlight 2024-05-01T10:00:00Z 12",
-        "WS-LIS-0042 ORIGIN AirTemp 2024-05-01T10:15:00Z 21.277778",
-        "WS-LIS-0042 ORIGIN AirHum 2024-05-01T10:15:00Z 58",
-        "WS-LIS-0042 ORIGIN DewPoint 2024-05-01T10:15:00Z 12.611111",
-        "WS-LIS-0042 ORIGIN WindDir 2024-05-01T10:15:00Z 292",
-        "WS-LIS-0042 ORIGIN WindSpeed 2024-05-01T10:15:00Z 4.515104",
-        "WS-LIS-0042 ORIGIN GustSpeed 2024-05-01T10:15:00Z 8.002016",
-        "WS-LIS-0042 ORIGIN Precipitation 2024-05-01T10:15:00Z 0",
-        "WS-LIS-0042 ORIGIN Pressure 2024-05-01T10:15:00Z 1016.255339",
-        "WS-LIS-0042 ORIGIN SolarIrradiance 2024-05-01T10:15:00Z 655",
-        "WS-LIS-0042 ORIGIN UltraViolet 2024-05-01T10:15:00Z 6",
-        "WS-LIS-0042 ORIGIN Sunlight 2024-05-01T10:15:00Z 15",
-        // 11:30+01:00 is 10:30 UTC; humidity null and the missing dew point and rain give no reading
-        "WS-LIS-0042 ORIGIN AirTemp 2024-05-01T10:30:00Z 22",
-        "WS-LIS-0042 ORIGIN WindDir 2024-05-01T10:30:00Z 301",
-        "WS-LIS-0042 ORIGIN WindSpeed 2024-05-01T10:30:00Z 0",
-        "WS-LIS-0042 ORIGIN GustSpeed 2024-05-01T10:30:00Z 1.519936",
-        "WS-LIS-0042 ORIGIN Pressure 2024-05-01T10:30:00Z 1015.578061",
-        "WS-LIS-0042 ORIGIN SolarIrradiance 2024-05-01T10:30:00Z 702.8",
-        "WS-LIS-0042 ORIGIN UltraViolet 2024-05-01T10:30:00Z 6",
-        "WS-LIS-0042 ORIGIN Sunlight 2024-05-01T10:30:00Z 15");
+    assertThat(readings(result))
+        .containsExactlyElementsOf(expectedResource(getClass(), "/station-upload.readings.txt"));
     assertThat(devices(result)).containsExactly("WS-LIS-0042 group=AIR location=38.7369,-9.1427");
     assertThat(rejections(result)).isEmpty();
   }

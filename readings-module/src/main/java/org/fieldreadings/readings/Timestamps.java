@@ -101,9 +101,18 @@ public final class Timestamps {
     if (day > 28 && day > YearMonth.of(year, month).lengthOfMonth()) {
       return NOT_PLAIN;
     }
-    long seconds = LocalDate.of(year, month, day).toEpochDay() * 86_400 + hour * 3600 + minute * 60 + second
-        - offsetSeconds;
+    long seconds = epochDay(year, month, day) * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds;
     return seconds * 1000 + millis;
+  }
+
+  /** Days from 1970-01-01 to a valid date of the proleptic Gregorian calendar (H. Hinnant's days_from_civil). */
+  private static long epochDay(int year, int month, int day) {
+    int y = month <= 2 ? year - 1 : year;
+    int era = Math.floorDiv(y, 400);
+    int yearOfEra = y - era * 400;
+    int dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1;
+    int dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear;
+    return era * 146_097L + dayOfEra - 719_468;
   }
 
   /** The number written by {@code count} decimal digits at {@code start}; -1 if one of them is not a digit. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
@@ -25,6 +26,16 @@ class TimestampsTest {
       String text = time.toString();
       assertThat(Timestamps.parse(text)).as(text)
           .isEqualTo(OffsetDateTime.parse(text).toInstant().truncatedTo(ChronoUnit.MILLIS));
+    }
+  }
+
+  @Test
+  void everyDayOfTheFourDigitYearsReadsAsJavaTimeReadsIt() {
+    for (int year : new int[] {0, 1, 4, 100, 1600, 1900, 1969, 1970, 2000, 2024, 2100, 9999}) {
+      for (LocalDate day = LocalDate.of(year, 1, 1); day.getYear() == year; day = day.plusDays(1)) {
+        String text = day + "T12:00:00Z";
+        assertThat(Timestamps.parse(text)).as(text).isEqualTo(OffsetDateTime.parse(text).toInstant());
+      }
     }
   }
 

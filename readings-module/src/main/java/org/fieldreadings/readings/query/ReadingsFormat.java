@@ -2,6 +2,7 @@ package org.fieldreadings.readings.query;
 
 import java.time.Instant;
 import java.util.List;
+import org.fieldreadings.readings.ShortDecimal;
 import org.fieldreadings.plugin.api.SensorInterface;
 
 /**

@@ -11,6 +11,7 @@ import org.fieldreadings.core.http.DeviceRef;
 import org.fieldreadings.plugin.api.InterfaceCatalog;
 import org.fieldreadings.plugin.api.Profile;
 import org.fieldreadings.plugin.api.SensorInterface;
+import org.fieldreadings.readings.ShortDecimal;
 import org.fieldreadings.readings.Timestamps;
 
 /**
@@ -41,7 +42,7 @@ final class CanonicalCsv {
 
   /** The reader of a header line; empty when the header lacks one of the columns. */
   static Optional<CanonicalCsv> fromHeader(String line) {
-    List<String> header = Arrays.stream(split(line)).map(String::trim).toList();
+    List<String> header = Arrays.asList(split(line));
     return header.containsAll(COLUMNS) ? Optional.of(new CanonicalCsv(header)) : Optional.empty();
   }
 
@@ -53,7 +54,7 @@ final class CanonicalCsv {
       if (index[i] >= cells.length) {
         throw new IllegalArgumentException("expected " + COLUMNS.size() + " columns, found " + cells.length);
       }
-      value[i] = cells[index[i]].trim();
+      value[i] = cells[index[i]];
     }
     DeviceRef device = value[0].equals(previous[0]) && value[1].equals(previous[1]) ? previousDevice
         : device(value[0], value[1]);
@@ -91,7 +92,7 @@ final class CanonicalCsv {
   private static double number(String text) {
     double number;
     try {
-      number = Double.parseDouble(text);
+      number = ShortDecimal.parse(text);
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException("value '" + text + "' is not a number");
     }
@@ -140,21 +141,44 @@ final class CanonicalCsv {
   /** The comma-separated cells of a line, each trimmed and without the double quotes around it, if any. */
   private static String[] split(String line) {
     int count = 1;
-    for (int i = line.indexOf(','); i >= 0; i = line.indexOf(',', i + 1)) {
-      count++;
+    for (int i = 0; i < line.length(); i++) {
+      if (line.charAt(i) == ',') {
+        count++;
+      }
     }
     String[] cells = new String[count];
     int start = 0;
     for (int i = 0; i < count; i++) {
-      int comma = line.indexOf(',', start);
-      int end = comma < 0 ? line.length() : comma;
-      String cell = line.substring(start, end).trim();
-      if (cell.length() >= 2 && cell.charAt(0) == '"' && cell.charAt(cell.length() - 1) == '"') {
-        cell = cell.substring(1, cell.length() - 1);
-      }
-      cells[i] = cell;
+      int end = i == count - 1 ? line.length() : line.indexOf(',', start);
+      cells[i] = cell(line, start, end);
       start = end + 1;
     }
     return cells;
+  }
+
+  /** The cell in {@code [start, end)} of a line: trimmed, then unquoted and trimmed inside the quotes. */
+  private static String cell(String line, int start, int end) {
+    int from = trimStart(line, start, end);
+    int to = trimEnd(line, from, end);
+    if (to - from >= 2 && line.charAt(from) == '"' && line.charAt(to - 1) == '"') {
+      from = trimStart(line, from + 1, to - 1);
+      to = trimEnd(line, from, to - 1);
+    }
+    return line.substring(from, to);
+  }
+
+  /** As {@link String#trim}: characters up to the space are blanks. */
+  private static int trimStart(String line, int start, int end) {
+    while (start < end && line.charAt(start) <= ' ') {
+      start++;
+    }
+    return start;
+  }
+
+  private static int trimEnd(String line, int start, int end) {
+    while (end > start && line.charAt(end - 1) <= ' ') {
+      end--;
+    }
+    return end;
   }
 }

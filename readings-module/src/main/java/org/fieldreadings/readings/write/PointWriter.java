@@ -88,8 +88,12 @@ final class PointWriter {
 
   private static Set<SeriesKey> seriesKeys(List<Reading> readings, Map<DeviceRef, Long> deviceIds) {
     Set<SeriesKey> keys = new LinkedHashSet<>();
+    Reading previous = null;
     for (Reading reading : readings) {
-      keys.add(new SeriesKey(deviceIds.get(reading.device()), reading.connectorId(), reading.iface().name()));
+      if (!reading.sameSeries(previous)) {
+        keys.add(new SeriesKey(deviceIds.get(reading.device()), reading.connectorId(), reading.iface().name()));
+      }
+      previous = reading;
     }
     return keys;
   }

@@ -17,4 +17,13 @@ public record Reading(DeviceRef device, String connectorId, SensorInterface ifac
       throw new IllegalArgumentException("invalid connectorId " + connectorId);
     }
   }
+
+  /**
+   * Whether {@code other} is of this reading's device, connector and interface. Batches list a series' readings
+   * together, with shared objects, so checking against the previous reading is mostly a few reference comparisons.
+   */
+  public boolean sameSeries(Reading other) {
+    return other != null && (device == other.device || device.equals(other.device))
+        && connectorId.equals(other.connectorId) && iface.equals(other.iface);
+  }
 }

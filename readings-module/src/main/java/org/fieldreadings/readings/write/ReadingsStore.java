@@ -70,11 +70,15 @@ public final class ReadingsStore implements AutoCloseable {
 
   private Future<Map<DeviceRef, Long>> learn(ReadingsBatch batch) {
     Map<DeviceRef, Map<String, TreeSet<SensorInterface>>> devices = new LinkedHashMap<>();
+    Reading previous = null;
     for (Reading reading : batch.readings()) {
-      devices.computeIfAbsent(reading.device(), d -> new HashMap<>())
-          .computeIfAbsent(reading.connectorId(), c -> new TreeSet<>(
-              java.util.Comparator.comparingInt(SensorInterface::position)))
-          .add(reading.iface());
+      if (!reading.sameSeries(previous)) {
+        devices.computeIfAbsent(reading.device(), d -> new HashMap<>())
+            .computeIfAbsent(reading.connectorId(), c -> new TreeSet<>(
+                java.util.Comparator.comparingInt(SensorInterface::position)))
+            .add(reading.iface());
+      }
+      previous = reading;
     }
     // A device may be reported without a stored reading (all of them rejected): its facts still count.
     Map<DeviceRef, ReportedFacts> facts = new HashMap<>();

@@ -27,21 +27,20 @@ final class SeriesPoints {
   static SeriesPoints of(List<Reading> readings, Map<DeviceRef, Long> deviceIds, Map<SeriesKey, Integer> ids) {
     int n = readings.size();
     int[] seriesOf = new int[n];
+    boolean ordered = true;
     for (int i = 0; i < n; i++) {
       Reading reading = readings.get(i);
-      seriesOf[i] = ids.get(new SeriesKey(deviceIds.get(reading.device()), reading.connectorId(),
-          reading.iface().name()));
+      Reading previous = i == 0 ? null : readings.get(i - 1);
+      seriesOf[i] = reading.sameSeries(previous) ? seriesOf[i - 1] : ids.get(new SeriesKey(
+          deviceIds.get(reading.device()), reading.connectorId(), reading.iface().name()));
+      ordered &= i == 0 || seriesOf[i - 1] < seriesOf[i]
+          || seriesOf[i - 1] == seriesOf[i] && previous.timestamp() <= reading.timestamp();
     }
-    Integer[] order = new Integer[n];
-    Arrays.setAll(order, i -> i);
-    // Stable: equal (series, time) keep their order in the batch, so the last of them is the one kept.
-    Arrays.sort(order, Comparator.<Integer>comparingInt(i -> seriesOf[i])
-        .thenComparingLong(i -> readings.get(i).timestamp()));
     int[] series = new int[n];
     long[] timestamps = new long[n];
     double[] values = new double[n];
     int size = 0;
-    for (Integer i : order) {
+    for (int i : ordered ? identity(n) : order(readings, seriesOf)) {
       Reading reading = readings.get(i);
       if (size > 0 && series[size - 1] == seriesOf[i] && timestamps[size - 1] == reading.timestamp()) {
         size--;
@@ -53,6 +52,24 @@ final class SeriesPoints {
     }
     return new SeriesPoints(Arrays.copyOf(series, size), Arrays.copyOf(timestamps, size),
         Arrays.copyOf(values, size));
+  }
+
+  private static int[] identity(int n) {
+    int[] order = new int[n];
+    Arrays.setAll(order, i -> i);
+    return order;
+  }
+
+  /**
+   * The readings' indexes by series, then time. Stable: equal (series, time) keep their order in the batch, so the
+   * last of them is the one kept.
+   */
+  private static int[] order(List<Reading> readings, int[] seriesOf) {
+    Integer[] order = new Integer[readings.size()];
+    Arrays.setAll(order, i -> i);
+    Arrays.sort(order, Comparator.<Integer>comparingInt(i -> seriesOf[i])
+        .thenComparingLong(i -> readings.get(i).timestamp()));
+    return Arrays.stream(order).mapToInt(Integer::intValue).toArray();
   }
 
   int size() {

@@ -36,6 +36,29 @@ class SeriesPointsTest {
   }
 
   @Test
+  void anOrderedBatchKeepsItsOrderAndTheLastOfARepeatedPoint() {
+    SeriesPoints points = SeriesPoints.of(List.of(reading("AirHum", 1000, 1), reading("AirHum", 2000, 2),
+        reading("AirHum", 2000, 3), reading("AirTemp", 500, 4)), DEVICE_IDS, SERIES);
+    assertThat(points.size()).isEqualTo(3);
+    assertThat(new Object[] {points.series(0), points.timestamp(0), points.value(0)}).containsExactly(10, 1000L, 1.0);
+    assertThat(new Object[] {points.series(1), points.timestamp(1), points.value(1)}).containsExactly(10, 2000L, 3.0);
+    assertThat(new Object[] {points.series(2), points.timestamp(2), points.value(2)}).containsExactly(20, 500L, 4.0);
+  }
+
+  @Test
+  void readingsOfOneDeviceConnectorAndInterfaceAreOfTheSameSeries() {
+    Reading airTemp = reading("AirTemp", 0, 1);
+    assertThat(airTemp.sameSeries(reading("AirTemp", 1000, 2))).isTrue();
+    assertThat(airTemp.sameSeries(new Reading(new DeviceRef(Profile.REAL_WEATHER_STATION, "WS-1"), "ORIGIN",
+        airTemp.iface(), 0, 1))).isTrue();
+    assertThat(airTemp.sameSeries(reading("AirHum", 0, 1))).isFalse();
+    assertThat(airTemp.sameSeries(new Reading(DEVICE, "N-1", airTemp.iface(), 0, 1))).isFalse();
+    assertThat(airTemp.sameSeries(new Reading(new DeviceRef(Profile.REAL_WEATHER_STATION, "WS-2"), "ORIGIN",
+        airTemp.iface(), 0, 1))).isFalse();
+    assertThat(airTemp.sameSeries(null)).isFalse();
+  }
+
+  @Test
   void rollupsSumUpEachSeriesHourAndDay() {
     long hour = Rollup.HOUR;
     SeriesPoints points = SeriesPoints.of(List.of(reading("AirTemp", 0, 350), reading("AirTemp", hour / 2, 10),

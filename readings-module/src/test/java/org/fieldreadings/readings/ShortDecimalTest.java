@@ -1,6 +1,7 @@
-package org.fieldreadings.readings.query;
+package org.fieldreadings.readings;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -50,5 +51,33 @@ class ShortDecimalTest {
     StringBuilder out = new StringBuilder();
     ShortDecimal.appendWhole(out, value);
     return out.toString();
+  }
+
+  @Test
+  void decimalsAreReadAsDoubleParseDoubleReadsThem() {
+    Random random = new Random(13);
+    for (int i = 0; i < 200_000; i++) {
+      int decimals = random.nextInt(10);
+      long digits = random.nextLong() % (long) Math.pow(10, 1 + random.nextInt(16));
+      String text = Long.toString(digits);
+      if (decimals > 0) {
+        String unsigned = text.replace("-", "");
+        unsigned = "0".repeat(Math.max(0, decimals + 1 - unsigned.length())) + unsigned;
+        text = (digits < 0 ? "-" : "") + unsigned.substring(0, unsigned.length() - decimals) + "."
+            + unsigned.substring(unsigned.length() - decimals);
+      }
+      assertThat(ShortDecimal.parse(text)).as(text).isEqualTo(Double.valueOf(Double.parseDouble(text)));
+    }
+  }
+
+  @Test
+  void otherNumbersAreReadByParseDoubleAndNonNumbersRefused() {
+    for (String text : new String[] {"-0", "0.0", "-0.000", "1e3", "+1.5", ".5", "5.", "1234567890123456.7",
+        "0.1234567890123456789", "NaN", "-Infinity", "0x1p3", "12.5d", " 7 "}) {
+      assertThat(ShortDecimal.parse(text)).as(text).isEqualTo(Double.valueOf(Double.parseDouble(text)));
+    }
+    for (String text : new String[] {"", "-", ".", "-.", "1.2.3", "1,5", "wet", "--1"}) {
+      assertThatThrownBy(() -> ShortDecimal.parse(text)).as(text).isInstanceOf(NumberFormatException.class);
+    }
   }
 }

@@ -4,13 +4,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Random;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
 class ShortDecimalTest {
 
   private static String text(double value) {
+    return written(out -> ShortDecimal.append(out, value));
+  }
+
+  private static String whole(long value) {
+    return written(out -> ShortDecimal.appendWhole(out, value));
+  }
+
+  private static String written(Consumer<StringBuilder> append) {
     StringBuilder out = new StringBuilder();
-    ShortDecimal.append(out, value);
+    append.accept(out);
     return out.toString();
   }
 
@@ -45,12 +54,6 @@ class ShortDecimalTest {
         Long.MAX_VALUE, Long.MIN_VALUE, 5_000_000_007L}) {
       assertThat(whole(value)).isEqualTo(Long.toString(value));
     }
-  }
-
-  private static String whole(long value) {
-    StringBuilder out = new StringBuilder();
-    ShortDecimal.appendWhole(out, value);
-    return out.toString();
   }
 
   @Test

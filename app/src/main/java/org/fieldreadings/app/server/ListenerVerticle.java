@@ -15,10 +15,16 @@ abstract class ListenerVerticle extends VerticleBase {
   private static final long GRACE_SECONDS = 10;
 
   private HttpServer server;
+  private Pool pool;
   private volatile int port;
 
-  /** The router this listener serves, built on the verticle's own handle of the shared pool. */
+  /** The router this listener serves, built on {@link #pool()}. */
   protected abstract Router router(Pool pool);
+
+  /** The pool the listener's routes query: by default its own handle of the node's shared pool. */
+  protected Pool pool() {
+    return Pools.shared(vertx, config());
+  }
 
   protected abstract String host();
 
@@ -26,7 +32,7 @@ abstract class ListenerVerticle extends VerticleBase {
 
   @Override
   public Future<?> start() {
-    Pool pool = Pools.shared(vertx, config());
+    pool = pool();
     server = vertx.createHttpServer(new HttpServerOptions().setCompressionSupported(true));
     return server.requestHandler(router(pool))
         .listen(configuredPort(), host())
@@ -35,7 +41,7 @@ abstract class ListenerVerticle extends VerticleBase {
 
   @Override
   public Future<?> stop() {
-    return server.shutdown(GRACE_SECONDS, TimeUnit.SECONDS);
+    return server.shutdown(GRACE_SECONDS, TimeUnit.SECONDS).eventually(() -> pool.close());
   }
 
   /** The port actually bound (differs from the configured one when that is 0). */

@@ -5,6 +5,7 @@ import io.vertx.sqlclient.Pool;
 import java.util.List;
 import org.fieldreadings.core.FieldModule;
 import org.fieldreadings.core.config.ConfigKeys;
+import org.fieldreadings.core.db.Pools;
 import org.fieldreadings.core.http.AccessLog;
 import org.fieldreadings.core.http.ApiKeyAuth;
 import org.fieldreadings.core.http.EdgeContext;
@@ -22,6 +23,12 @@ final class PublicHttpVerticle extends ListenerVerticle {
   PublicHttpVerticle(List<FieldModule> modules, ApiKeyAuth auth) {
     this.modules = modules;
     this.auth = auth;
+  }
+
+  /** The readings routes' queries run on this listener's event loop (see {@link Pools#ofListener}). */
+  @Override
+  protected Pool pool() {
+    return Pools.ofListener(vertx, config());
   }
 
   @Override

@@ -29,6 +29,21 @@ public final class Pools {
         .build();
   }
 
+  /**
+   * A pool of the calling verticle's own, its connections on the verticle's event loop, so a request's queries never
+   * leave the thread that serves it (a shared pool's connections run on event loops of their own, two thread hops
+   * per query). Each public listener instance takes one, together as many connections as the shared pool.
+   */
+  public static Pool ofListener(Vertx vertx, JsonObject config) {
+    int instances = ConfigKeys.HTTP_INSTANCES.get(config);
+    int size = Math.max(2, (ConfigKeys.DATABASE_POOL_SIZE.get(config) + instances - 1) / instances);
+    return PgBuilder.pool()
+        .with(new PoolOptions().setMaxSize(size).setMaxWaitQueueSize(1000))
+        .connectingTo(connectOptions(DatabaseUrl.parse(ConfigKeys.DATABASE_URL.get(config))))
+        .using(vertx)
+        .build();
+  }
+
   /** The shared pool of the configuration's {@code database.url} and {@code database.pool.size}. */
   public static Pool shared(Vertx vertx, JsonObject config) {
     return shared(vertx, DatabaseUrl.parse(ConfigKeys.DATABASE_URL.get(config)), ConfigKeys.DATABASE_POOL_SIZE.get(config));

@@ -10,11 +10,11 @@ package org.fieldreadings.readings;
 public final class ShortDecimal {
 
   private static final int MAX_DECIMALS = 6;
-  private static final double[] POWERS = {1, 10, 100, 1e3, 1e4, 1e5, 1e6};
-  private static final int BILLION = 1_000_000_000;
   private static final int MAX_PARSED_DIGITS = 15;
-  private static final double[] PARSE_POWERS = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12,
-      1e13, 1e14, 1e15};
+  /** The powers of ten up to the most decimals either way needs, all exact doubles. */
+  private static final double[] POWERS = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13,
+      1e14, 1e15};
+  private static final int BILLION = 1_000_000_000;
 
   private ShortDecimal() {}
 
@@ -64,7 +64,7 @@ public final class ShortDecimal {
     if (count == 0 || count > MAX_PARSED_DIGITS || point == firstDigit || decimals == 0 && point >= 0) {
       return Double.parseDouble(text);
     }
-    double value = digits / PARSE_POWERS[decimals];
+    double value = digits / POWERS[decimals];
     return firstDigit == 1 ? -value : value;
   }
 

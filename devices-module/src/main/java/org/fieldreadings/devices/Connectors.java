@@ -16,6 +16,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.BiConsumer;
 import org.fieldreadings.core.bus.DevicesContract;
+import org.fieldreadings.core.catalog.InterfaceNames;
 import org.fieldreadings.core.http.DeviceRef;
 import org.fieldreadings.plugin.api.InterfaceCatalog;
 import org.fieldreadings.plugin.api.SensorInterface;
@@ -125,7 +126,7 @@ final class Connectors {
       sensorInterface.ifPresentOrElse(known::add, () -> unknown.add(String.valueOf(name)));
     }
     if (!unknown.isEmpty()) {
-      validation.add(parameter, "unknown interface name(s): " + String.join(", ", unknown));
+      validation.add(parameter, InterfaceNames.unknown(unknown));
       return null;
     }
     return known;

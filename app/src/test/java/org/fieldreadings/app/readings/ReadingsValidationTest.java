@@ -63,10 +63,10 @@ class ReadingsValidationTest {
   }
 
   @Test
-  void unknownInterfaceNamesAreAllListed() {
+  void unknownInterfaceNamesAreAllListedWithCaseHintsAndAPointerToTheApiDocumentation() {
     assertThat(errorsOf("interfaces=AirTemp,airtemp&interfaces=Foo&startDate=2024-03-01&endDate=2024-03-02"))
-        .containsExactly(error("interfaces",
-            "unknown interface name(s): airtemp, Foo (names are case-sensitive, see SPEC.md 2.3)"));
+        .containsExactly(error("interfaces", "unknown interface name(s): airtemp (did you mean AirTemp?), Foo; "
+            + "names are case-sensitive, /api/docs lists them all"));
   }
 
   @Test

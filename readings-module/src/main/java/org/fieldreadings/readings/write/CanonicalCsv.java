@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.fieldreadings.core.catalog.InterfaceNames;
 import org.fieldreadings.core.http.DeviceRef;
 import org.fieldreadings.plugin.api.InterfaceCatalog;
 import org.fieldreadings.plugin.api.Profile;
@@ -86,7 +87,7 @@ final class CanonicalCsv {
 
   private static SensorInterface iface(String name) {
     return InterfaceCatalog.byName(name).orElseThrow(() -> new IllegalArgumentException(
-        "interface '" + name + "' is not an interface name of SPEC.md 2.3"));
+        InterfaceNames.unknown(List.of(name))));
   }
 
   private static double number(String text) {

@@ -11,7 +11,7 @@ import org.fieldreadings.core.http.EdgeContext;
 import org.fieldreadings.core.http.JsonBody;
 
 /**
- * The operator's device endpoints (OPERATIONS.md "Admin API"), mounted behind the admin token. Bodies are JSON
+ * The operator's device endpoints (docs/operations.md, "Admin API"), mounted behind the admin token. Bodies are JSON
  * objects of bounded size; every answer that changes a device shows the device as it now is.
  */
 final class AdminDeviceRoutes {

@@ -23,7 +23,7 @@ import org.fieldreadings.plugin.api.SensorInterface;
 
 /**
  * A device's connectors and the interfaces each carries, immutable and in the order answers show them
- * (API-DECISIONS.md "Devices"): {@code ORIGIN} first, then by connector id; interfaces in catalog order.
+ * (docs/api.md): {@code ORIGIN} first, then by connector id; interfaces in catalog order.
  */
 final class Connectors {
 
@@ -161,7 +161,7 @@ final class Connectors {
     byId.forEach((connectorId, interfaces) -> interfaces.forEach(i -> visitor.accept(connectorId, i)));
   }
 
-  /** {@code [{"connectorId": "ORIGIN", "interfaces": ["AirTemp"]}]}, the form of SPEC.md 4.5. */
+  /** {@code [{"connectorId": "ORIGIN", "interfaces": ["AirTemp"]}]}, the form of the public device description. */
   JsonArray toApiJson() {
     JsonArray array = new JsonArray();
     byId.forEach((connectorId, interfaces) -> array.add(new JsonObject()

@@ -9,7 +9,7 @@ import org.fieldreadings.plugin.api.Profile;
 
 /**
  * The SQL of the devices module and the row mappers that read its answers. Profiles travel as text and are cast
- * to the {@code devices.device_profile} enumeration, whose order is SPEC.md 2.4's. Connectors and subscriptions are
+ * to the {@code devices.device_profile} enumeration, in documented order. Connectors and subscriptions are
  * aggregated into parallel arrays, so that one row describes one device and one round trip answers.
  */
 final class DevicesQueries {

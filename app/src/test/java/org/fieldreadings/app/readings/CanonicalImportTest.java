@@ -14,7 +14,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code POST /admin/readings}: the canonical CSV import (OPERATIONS.md). */
+/** {@code POST /admin/readings}: the canonical CSV import (docs/operations.md). */
 class CanonicalImportTest {
 
   @TempDir

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Every 400 of getReadingsBySerial names the parameter and the rule (API-DECISIONS.md "Errors", "Readings"). */
+/** Every 400 of getReadingsBySerial names the parameter and the rule (docs/api.md, "Errors"). */
 class ReadingsValidationTest {
 
   private static final String OK = "interfaces=AirTemp&startDate=2024-03-01&endDate=2024-03-02";

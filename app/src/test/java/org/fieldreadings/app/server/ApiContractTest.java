@@ -31,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The OpenAPI contract ({@code GET /api/openapi.json}) against the running API: served without a key next to
- * Swagger UI, describing exactly the operations the public router serves, with SPEC.md's enumerations.
+ * Swagger UI, describing exactly the operations the public router serves, with the catalog's enumerations.
  */
 class ApiContractTest {
 

@@ -2,11 +2,11 @@ package org.fieldreadings.core.bus;
 
 /**
  * Event-bus contract of the devices module. Payloads are JSON objects. A device is named by {@code profile} (one of
- * SPEC.md 2.4) and {@code serial}; a malformed request fails {@link BusFailure#BAD_REQUEST}.
+ * the five profiles) and {@code serial}; a malformed request fails {@link BusFailure#BAD_REQUEST}.
  */
 public interface DevicesContract {
 
-  /** The connector of a device's own sensors (SPEC.md 2.2); every other connector is an attached device's id. */
+  /** The connector of a device's own sensors; every other connector is an attached device's id. */
   String ORIGIN = "ORIGIN";
 
   /**
@@ -36,7 +36,7 @@ public interface DevicesContract {
   String LIST = "devices.list";
 
   /**
-   * One device of an entity as SPEC.md 4.5 shows it. Request {@code {"entityId": "...", "profile": "...",
+   * One device of an entity as the public API describes it. Request {@code {"entityId": "...", "profile": "...",
    * "serial": "..."}}; reply {@code {"group": "AIR", "location": {"latitude": 38.7, "longitude": -9.1},
    * "subscriptions": [{"startDate": "2024-01-01", "endDate": "2024-12-31"}],
    * "connectors": [{"connectorId": "ORIGIN", "interfaces": ["AirTemp"]}]}}: {@code group} and {@code location} null

@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
-/** Every configuration key of the service (OPERATIONS.md plus the additions documented in the README). */
+/** Every configuration key of the service (each documented in the README's configuration table). */
 public final class ConfigKeys {
 
   private static final String HOST = "a host name or address";

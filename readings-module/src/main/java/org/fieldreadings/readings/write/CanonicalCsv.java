@@ -16,7 +16,7 @@ import org.fieldreadings.readings.ShortDecimal;
 import org.fieldreadings.readings.Timestamps;
 
 /**
- * The canonical CSV of OPERATIONS.md, the plugin-free format for backfills: a header naming the six columns
+ * The canonical CSV (docs/operations.md), the plugin-free format for backfills: a header naming the six columns
  * {@code profile,serial,connectorId,interface,timestamp,value} (in any order), then one reading a line; timestamps
  * RFC 3339 or epoch milliseconds. {@link #parse} turns a line into a reading or says what is wrong with it.
  */

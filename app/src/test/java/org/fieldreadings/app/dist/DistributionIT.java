@@ -105,6 +105,17 @@ class DistributionIT {
   }
 
   @Test
+  void commandsFindTheRunningServerByItsDataDirectoryFromAnyFolder() throws Exception {
+    awaitHealthy();
+    ProcessBuilder list = launcher(List.of("plugins", "list", "--json", "--data-dir", work.resolve("data").toString()))
+        .directory(dir.toFile()).redirectErrorStream(true);
+    Process process = list.start();
+    String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(process.waitFor()).as(out).isZero();
+    assertThat(new JsonArray(out)).hasSize(5);
+  }
+
+  @Test
   void printsTheVersionAndTheCommitAndHonoursJavaOpts() throws Exception {
     ProcessBuilder version = launcher(List.of("--version")).redirectErrorStream(true);
     version.environment().put("JAVA_OPTS", "-XX:+PrintCommandLineFlags -Xmx64m");

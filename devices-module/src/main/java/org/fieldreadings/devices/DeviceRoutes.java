@@ -57,7 +57,7 @@ final class DeviceRoutes {
   }
 
   /** The value of an optional query parameter given at most once; null when absent. */
-  private static String single(RoutingContext ctx, String name, Validation validation) {
+  static String single(RoutingContext ctx, String name, Validation validation) {
     List<String> values = ctx.queryParam(name);
     if (values.size() > 1) {
       validation.add(name, "give at most one value");

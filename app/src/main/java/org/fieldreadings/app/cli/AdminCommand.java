@@ -18,6 +18,9 @@ abstract class AdminCommand implements Callable<Integer> {
   @Mixin
   ConfigOptions config;
 
+  @Mixin
+  AdminTarget target;
+
   @Option(names = "--json", description = "Print the admin API's JSON answer.")
   boolean json;
 
@@ -32,7 +35,7 @@ abstract class AdminCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Object answer = execute(AdminClient.fromConfig(config.orElse(rootOptions()).load()));
+    Object answer = execute(AdminClient.of(config.orElse(rootOptions()).load(), target));
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
       out.println(answer instanceof JsonObject o ? o.encodePrettily()

@@ -48,6 +48,7 @@ final class AdminHttpVerticle extends ListenerVerticle {
     admin.route().handler(new AdminTokenAuth(ConfigKeys.ADMIN_TOKEN.get(config())));
     EdgeContext edge = new EdgeContext(vertx, config(), pool, auth);
     modules.forEach(module -> module.mountAdmin(admin, edge));
+    BackupRoutes.mount(admin, vertx, config());
     root.route("/admin/*").subRouter(admin);
     return root;
   }

@@ -36,6 +36,14 @@ final class GuardedPluginManager extends DefaultPluginManager {
     return Collections.unmodifiableMap(unloadable);
   }
 
+  /**
+   * Whether the operator turned the plugin off: listed in the folder's {@code disabled.txt}, or not in its
+   * {@code enabled.txt}.
+   */
+  boolean disabledByOperator(String pluginId) {
+    return isPluginDisabled(pluginId);
+  }
+
   @Override
   public RuntimeMode getRuntimeMode() {
     // Plugins are always packaged jars or folders here, whatever a stray pf4j.mode property says.

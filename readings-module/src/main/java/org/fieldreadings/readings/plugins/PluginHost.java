@@ -83,15 +83,17 @@ public final class PluginHost implements AutoCloseable {
   }
 
   /** Decides whether a loaded plugin serves a profile, and says so in the log. */
-  private static PluginInfo admit(PluginManager manager, PluginWrapper plugin, Map<Profile, ProfileDecoder> decoders,
-      PluginHostOptions options) {
+  private static PluginInfo admit(GuardedPluginManager manager, PluginWrapper plugin,
+      Map<Profile, ProfileDecoder> decoders, PluginHostOptions options) {
     String id = plugin.getPluginId();
     String version = plugin.getDescriptor().getVersion();
     String file = String.valueOf(plugin.getPluginPath().getFileName());
     Found found = new Found(id, version, file);
     if (plugin.getPluginState() == PluginState.DISABLED) {
-      return found.as(PluginInfo.State.DISABLED, null, "its Plugin-Requires '" + plugin.getDescriptor().getRequires()
-          + "' does not accept SPI version " + SpiVersion.CURRENT);
+      return found.as(PluginInfo.State.DISABLED, null, manager.disabledByOperator(id)
+          ? "the plugins folder's disabled.txt or enabled.txt turns it off"
+          : "its Plugin-Requires '" + plugin.getDescriptor().getRequires() + "' does not accept SPI version "
+              + SpiVersion.CURRENT);
     }
     if (plugin.getPluginState() != PluginState.STARTED) {
       Throwable failure = plugin.getFailedException();

@@ -38,6 +38,9 @@ class UnusablePluginJarsTest {
     TestPlugins.jarPlugin(pluginsDir, "needs-spi-2.jar", manifest("needs-spi-2", "^2.0.0"), ThrowingDecoder.class);
     TestPlugins.jarPlugin(pluginsDir, "no-manifest.jar", Map.of(), ThrowingDecoder.class);
     Files.writeString(pluginsDir.resolve("corrupt.jar"), "not a zip file");
+    TestPlugins.jarPlugin(pluginsDir, "turned-off.jar", manifest("turned-off", SpiVersion.PLUGIN_REQUIRES),
+        ThrowingDecoder.class);
+    Files.writeString(pluginsDir.resolve("disabled.txt"), "turned-off\n");
     TestPlugins.jarPlugin(pluginsDir, "no-id.jar", Map.of("Plugin-Version", "1.0.0"), ThrowingDecoder.class);
     TestPlugins.jarPlugin(pluginsDir, "depends.jar", Map.of("Plugin-Id", "depends", "Plugin-Version", "1.0.0",
         "Plugin-Requires", SpiVersion.PLUGIN_REQUIRES, "Plugin-Dependencies", "absent-plugin"), ThrowingDecoder.class);
@@ -70,6 +73,8 @@ class UnusablePluginJarsTest {
         .add(plugin("snapshot", "1.0.0", null, "DISABLED", "snapshot.jar",
             "its Plugin-Requires '1.0.0-SNAPSHOT' is not a version constraint such as '^1.0.0' (Illegal character "
                 + "near 'SNAPSHOT')"))
+        .add(plugin("turned-off", "1.0.0", null, "DISABLED", "turned-off.jar",
+            "the plugins folder's disabled.txt or enabled.txt turns it off"))
         .add(plugin(null, null, null, "DISABLED", "corrupt.jar",
             "it has no readable plugin manifest (META-INF/MANIFEST.MF with Plugin-Id, Plugin-Version and "
                 + "Plugin-Requires)"))

@@ -54,14 +54,16 @@ class WedgedPluginTest {
   void wedgedThreadsAreReplacedUpToTheCapThenOnlyTheirProfileIsRefusedUntilTheyReturn() throws Exception {
     assertThat(ingest("PROFILE_D", HANG).status()).isEqualTo(504);
     assertThat(ingest("PROFILE_D", HANG).status()).isEqualTo(504);
-    assertThat(awaitWedged(2)).isEqualTo(wedging("WEDGED", "2 decode threads did not stop when interrupted at the end of "
-        + "their 300 ms budget; fresh threads serve PROFILE_D payloads"));
+    assertThat(awaitWedged(2)).isEqualTo(wedging("WEDGED",
+        "2 decode threads did not stop when interrupted at the end of their 300 ms budget; fresh threads serve "
+            + "PROFILE_D payloads"));
     assertThat(health()).isEqualTo(new JsonObject().put("plugins", "DEGRADED"));
     assertThat(ingest("PROFILE_D", "fresh").status()).isEqualTo(200);
 
     assertThat(ingest("PROFILE_D", HANG).status()).isEqualTo(504);
-    assertThat(awaitWedged(3)).isEqualTo(wedging("WEDGED", "3 decode threads did not stop when interrupted at the end of "
-        + "their 300 ms budget; no thread is free: PROFILE_D payloads are refused until one returns"));
+    assertThat(awaitWedged(3)).isEqualTo(wedging("WEDGED",
+        "3 decode threads did not stop when interrupted at the end of their 300 ms budget; no thread is free: "
+            + "PROFILE_D payloads are refused until one returns"));
     Answer refused = ingest("PROFILE_D", "fresh");
     assertThat(refused.status()).isEqualTo(503);
     assertThat(refused.header("Retry-After")).isEqualTo("5");

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 class WedgedPluginTest {
 
   /** Long enough for the steps before the recovery, short enough to wait for it. */
-  private static final String HANG = "hang 5000";
+  private static final String HANG = "hang 6000";
 
   @TempDir
   static Path pluginsDir;
@@ -42,7 +42,7 @@ class WedgedPluginTest {
         WedgingDecoder.class);
     TestPlugins.folderPlugin(pluginsDir, "looping", SpiVersion.PLUGIN_REQUIRES, LoopingDecoder.class);
     harness = ModuleHarness.start(Map.of("FR_PLUGINS_DIR", pluginsDir.toString(),
-        "FR_PLUGINS_DECODE_BUDGET", "PT0.3S", "FR_PLUGINS_WEDGED_MAX", "1"), new ReadingsModule());
+        "FR_PLUGINS_DECODE_BUDGET", "PT0.5S", "FR_PLUGINS_WEDGED_MAX", "1"), new ReadingsModule());
   }
 
   @AfterAll
@@ -55,14 +55,14 @@ class WedgedPluginTest {
     assertThat(ingest("PROFILE_D", HANG).status()).isEqualTo(504);
     assertThat(ingest("PROFILE_D", HANG).status()).isEqualTo(504);
     assertThat(awaitWedged(2)).isEqualTo(wedging("WEDGED",
-        "2 decode threads did not stop when interrupted at the end of their 300 ms budget; fresh threads serve "
+        "2 decode threads did not stop when interrupted at the end of their 500 ms budget; fresh threads serve "
             + "PROFILE_D payloads"));
     assertThat(health()).isEqualTo(new JsonObject().put("plugins", "DEGRADED"));
     assertThat(ingest("PROFILE_D", "fresh").status()).isEqualTo(200);
 
     assertThat(ingest("PROFILE_D", HANG).status()).isEqualTo(504);
     assertThat(awaitWedged(3)).isEqualTo(wedging("WEDGED",
-        "3 decode threads did not stop when interrupted at the end of their 300 ms budget; no thread is free: "
+        "3 decode threads did not stop when interrupted at the end of their 500 ms budget; no thread is free: "
             + "PROFILE_D payloads are refused until one returns"));
     Answer refused = ingest("PROFILE_D", "fresh");
     assertThat(refused.status()).isEqualTo(503);

@@ -28,7 +28,8 @@ class FieldReadingsServerTest {
       Answer health = new TestHttp(server.adminPort()).get("/health");
       assertThat(health.status()).isEqualTo(200);
       assertThat(health.header("Content-Type")).isEqualTo("application/json");
-      assertThat(health.json()).isEqualTo(new JsonObject().put("status", "UP").put("database", "UP"));
+      assertThat(health.json())
+          .isEqualTo(new JsonObject().put("status", "UP").put("database", "UP").put("plugins", "UP"));
       assertThat(dataDir.resolve("pg/PG_VERSION")).exists();
       assertThat(dataDir.resolve("admin.token")).exists();
       assertThat(dataDir.resolve("master.key")).exists();
@@ -122,7 +123,8 @@ class FieldReadingsServerTest {
       Answer down = admin.get("/health");
       assertThat(down.status()).isEqualTo(503);
       assertThat(down.header("Retry-After")).isEqualTo("5");
-      assertThat(down.json()).isEqualTo(new JsonObject().put("status", "DOWN").put("database", "DOWN"));
+      assertThat(down.json())
+          .isEqualTo(new JsonObject().put("status", "DOWN").put("database", "DOWN").put("plugins", "UP"));
     }
   }
 }

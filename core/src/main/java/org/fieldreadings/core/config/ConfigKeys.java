@@ -43,6 +43,12 @@ public final class ConfigKeys {
   /** How long a plugin may take to decode one payload, waiting for a decode thread included. */
   public static final ConfigKey<String> PLUGINS_DECODE_BUDGET =
       plain("plugins.decode.budget", DURATION, positiveDuration(), "PT10S");
+  /**
+   * How many decode threads of one profile, held by a plugin that ignored their interrupt, are each replaced by a
+   * fresh thread. Kept small: such a thread may spin on a core until the plugin lets go.
+   */
+  public static final ConfigKey<Integer> PLUGINS_WEDGED_MAX =
+      plain("plugins.wedged.max", "an integer from 0 to 64", intRange(0, 64), 2);
   /** The largest raw payload the ingest routes accept (413 beyond): plugins decode payloads in memory. */
   public static final ConfigKey<Integer> INGEST_MAX_BYTES = plain(
       "ingest.max.bytes", "an integer from 1024 to 268435456", intRange(1024, 256 * 1024 * 1024), 4 * 1024 * 1024);
@@ -85,7 +91,7 @@ public final class ConfigKeys {
   /** All keys, in the order of the README's configuration table. */
   public static final List<ConfigKey<?>> ALL = List.of(
       HTTP_HOST, HTTP_PORT, HTTP_INSTANCES, HTTP_PUBLIC_URL, ADMIN_HOST, ADMIN_PORT, ADMIN_TOKEN, DATA_DIR, PLUGINS_DIR,
-      PLUGINS_DECODE_BUDGET, INGEST_MAX_BYTES, DATABASE_URL,
+      PLUGINS_DECODE_BUDGET, PLUGINS_WEDGED_MAX, INGEST_MAX_BYTES, DATABASE_URL,
       DATABASE_POOL_SIZE, MAIL_SMTP_HOST, MAIL_SMTP_PORT, MAIL_SMTP_USERNAME, MAIL_SMTP_PASSWORD, MAIL_SMTP_STARTTLS,
       MAIL_FROM, SECURITY_MASTER_KEY, ACCESS_TOKEN_TTL, RATELIMIT_KEY_RPS, RATELIMIT_KEY_BURST,
       RATELIMIT_TOKEN_EMAIL_HOURLY, RATELIMIT_TOKEN_CLIENT_HOURLY, READINGS_LIMIT_NONE, READINGS_LIMIT_HOUR,

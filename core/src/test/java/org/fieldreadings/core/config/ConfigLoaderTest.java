@@ -72,6 +72,17 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void wedgedPluginThreadsAreCappedAtTwoByDefaultAndTheCapIsValidated() {
+    assertThat(ConfigKeys.PLUGINS_WEDGED_MAX.get(ConfigLoader.load(null, Map.of()))).isEqualTo(2);
+    assertThat(ConfigKeys.PLUGINS_WEDGED_MAX.get(ConfigLoader.load(null, Map.of("FR_PLUGINS_WEDGED_MAX", "0"))))
+        .isZero();
+    assertThatThrownBy(() -> ConfigLoader.load(null, Map.of("FR_PLUGINS_WEDGED_MAX", "-1")))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageStartingWith(
+            "plugins.wedged.max (FR_PLUGINS_WEDGED_MAX): expected an integer from 0 to 64, got '-1'");
+  }
+
+  @Test
   void malformedPortNamesTheKeyAndTheVariable() {
     assertThatThrownBy(() -> ConfigLoader.load(null, Map.of("FR_HTTP_PORT", "eighty")))
         .isInstanceOf(ConfigException.class)

@@ -21,7 +21,8 @@ import org.fieldreadings.readings.write.ReadingsStore;
  * <p>A plugin failure fails this payload only, with a {@link BusFailure} code that says what to do about it:
  * {@link BusFailure#NOT_FOUND} when no plugin serves the profile (the message lists those that have one),
  * {@link BusFailure#BAD_GATEWAY} when the plugin threw, {@link BusFailure#UNAVAILABLE} when it has too many payloads
- * waiting, {@link BusFailure#GATEWAY_TIMEOUT} when it overran its budget. Nothing of such a payload is stored.
+ * waiting or holds every decode thread of the profile (wedged), {@link BusFailure#GATEWAY_TIMEOUT} when it overran
+ * its budget. Nothing of such a payload is stored.
  */
 public final class IngestPipeline {
 
@@ -66,7 +67,7 @@ public final class IngestPipeline {
     int code = switch (failure.kind()) {
       case NO_PLUGIN -> BusFailure.NOT_FOUND;
       case CRASHED -> BusFailure.BAD_GATEWAY;
-      case BUSY -> BusFailure.UNAVAILABLE;
+      case BUSY, WEDGED -> BusFailure.UNAVAILABLE;
       case TIMED_OUT -> BusFailure.GATEWAY_TIMEOUT;
     };
     return Future.failedFuture(new BusFailureException(code, failure.getMessage()));

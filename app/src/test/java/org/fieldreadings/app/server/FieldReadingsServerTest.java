@@ -100,6 +100,20 @@ class FieldReadingsServerTest {
   }
 
   @Test
+  void aPortInUseStopsStartUpNamingTheKeyBeforeAnythingIsCreated() throws Exception {
+    try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"))) {
+      int port = taken.getLocalPort();
+      Path fresh = dataDir.resolve("never-created");
+      assertThatThrownBy(() -> FieldReadingsServer.start(TestServers.config(fresh,
+          Map.of("FR_HTTP_PORT", String.valueOf(port)))))
+          .isInstanceOf(StartupException.class)
+          .hasMessageStartingWith("port " + port + " on 127.0.0.1 is not available (")
+          .hasMessageEndingWith("): set http.port (FR_HTTP_PORT) to a free port, or stop what listens there");
+      assertThat(fresh).doesNotExist();
+    }
+  }
+
+  @Test
   void secondInstanceOnTheSameDataDirectoryStopsWithAClearMessage() {
     try (FieldReadingsServer server = FieldReadingsServer.start(TestServers.config(dataDir, Map.of()))) {
       assertThatThrownBy(() -> FieldReadingsServer.start(TestServers.config(dataDir, Map.of())))

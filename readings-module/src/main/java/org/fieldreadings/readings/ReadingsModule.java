@@ -8,6 +8,7 @@ import org.fieldreadings.core.http.EdgeContext;
 import org.fieldreadings.readings.ingest.IngestRoutes;
 import org.fieldreadings.readings.plugins.PluginRoutes;
 import org.fieldreadings.readings.query.ReadingsRoutes;
+import org.fieldreadings.readings.write.AcceptedWindow;
 import org.fieldreadings.readings.write.ImportRoutes;
 
 /**
@@ -37,7 +38,7 @@ public final class ReadingsModule implements FieldModule {
 
   @Override
   public void mountAdmin(Router admin, EdgeContext edge) {
-    ImportRoutes.mount(admin, edge.vertx());
+    ImportRoutes.mount(admin, edge.vertx(), AcceptedWindow.fromConfig(edge.config()));
     IngestRoutes.mountAdmin(admin, edge);
     PluginRoutes.mount(admin, edge.vertx().eventBus());
   }

@@ -11,6 +11,7 @@ import org.fieldreadings.core.telemetry.Telemetry;
 import org.fieldreadings.plugin.api.DecodeResult;
 import org.fieldreadings.readings.plugins.PluginFailure;
 import org.fieldreadings.readings.plugins.PluginHost;
+import org.fieldreadings.readings.write.AcceptedWindow;
 import org.fieldreadings.readings.write.ReadingsStore;
 
 /**
@@ -28,11 +29,13 @@ public final class IngestPipeline {
   private final Vertx vertx;
   private final PluginHost plugins;
   private final ReadingsStore store;
+  private final AcceptedWindow window;
 
-  public IngestPipeline(Vertx vertx, PluginHost plugins, ReadingsStore store) {
+  public IngestPipeline(Vertx vertx, PluginHost plugins, ReadingsStore store, AcceptedWindow window) {
     this.vertx = vertx;
     this.plugins = plugins;
     this.store = store;
+    this.window = window;
   }
 
   public Future<IngestResult> ingest(IngestRequest request) {
@@ -42,7 +45,7 @@ public final class IngestPipeline {
         .recover(IngestPipeline::asBusFailure)
         // Large payloads hold many thousand observations: normalize them off the event loop.
         .compose(decoded -> vertx.executeBlocking(
-            () -> NormalizedPayload.of(request.profile(), decoded, Instant.now()), false))
+            () -> NormalizedPayload.of(request.profile(), decoded, window.at(Instant.now())), false))
         .compose(normalized -> store.write(normalized.batch())
             .map(written -> new IngestResult(written, normalized.rejections())));
   }

@@ -8,21 +8,48 @@ import java.time.YearMonth;
 import java.time.ZoneOffset;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.fieldreadings.core.http.ProblemException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Monthly partitions of {@code readings.point}: created ahead of time and on demand for any month a write
- * touches, each in a short transaction of its own so no long write holds the parent table's lock.
+ * touches, each in a short transaction of its own so no long write holds the parent table's lock. A write outside
+ * the {@link AcceptedWindow} creates none: every month from the window's start to now is the most a client can
+ * make, whatever a bug upstream lets through.
  */
 final class Partitions {
 
   private static final Logger LOG = LoggerFactory.getLogger(Partitions.class);
 
+  private final AcceptedWindow window;
   private final Set<YearMonth> known = ConcurrentHashMap.newKeySet();
 
-  /** Makes sure every month from {@code first} to {@code last} has its partition. */
+  Partitions(AcceptedWindow window) {
+    this.window = window;
+  }
+
+  /**
+   * Makes sure every month a write from {@code first} to {@code last} touches has its partition; refuses with a
+   * 400 problem (creating nothing) when either lies outside the accepted window: writers reject such readings
+   * first, so reaching this is a writer's bug, not a reason to fill the database.
+   */
   void ensure(Connection connection, Instant first, Instant last) throws SQLException {
+    AcceptedWindow.Bounds bounds = window.at(Instant.now());
+    if (!bounds.contains(first) || !bounds.contains(last)) {
+      throw ProblemException.of(400, "no partitions for readings from " + first + " to " + last + ": "
+          + bounds.rule());
+    }
+    create(connection, first, last);
+  }
+
+  /** Makes sure the current month and the {@code months} after it have their partitions. */
+  void prepareAhead(Connection connection, int months) throws SQLException {
+    Instant now = Instant.now();
+    create(connection, now, now.atZone(ZoneOffset.UTC).plusMonths(months).toInstant());
+  }
+
+  private void create(Connection connection, Instant first, Instant last) throws SQLException {
     YearMonth month = YearMonth.from(first.atZone(ZoneOffset.UTC));
     YearMonth end = YearMonth.from(last.atZone(ZoneOffset.UTC));
     for (; !month.isAfter(end); month = month.plusMonths(1)) {

@@ -207,6 +207,29 @@ class IngestFlowTest {
     assertThat(fixture.readingsFrom("2999-01-01T00:00:00Z")).isZero();
   }
 
+  @Test
+  void jsonNestedDeeperThanThePluginsParserAllowsIsA422ProblemNamingTheReason() {
+    String deep = "[".repeat(1001) + "]".repeat(1001);
+    for (String profile : List.of("REAL_WEATHER_STATION", "PROFILE_D")) {
+      Answer answer = fixture.ingest(profile, fixture.ingestKey(profile), deep, "application/json");
+      assertThat(answer.status()).as(answer.toString()).isEqualTo(422);
+      assertThat(answer.header("Content-Type")).isEqualTo("application/problem+json");
+      assertThat(answer.json().getString("title")).isEqualTo("Unprocessable Content");
+      assertThat(answer.json().getString("detail"))
+          .startsWith("the " + profile + " plugin could not read the payload: not valid JSON: ")
+          .contains("nesting depth");
+    }
+  }
+
+  @Test
+  void jsonOfAnotherShapeThanThePluginReadsIsA422Problem() {
+    Answer answer = fixture.ingest("REAL_WEATHER_STATION", fixture.ingestKey("REAL_WEATHER_STATION"),
+        "[{\"stationId\": \"WS-1\"}]", "application/json");
+    assertThat(answer.status()).as(answer.toString()).isEqualTo(422);
+    assertThat(answer.json().getString("detail")).isEqualTo("the REAL_WEATHER_STATION plugin could not read the "
+        + "payload: expected a JSON object with stationId and observations");
+  }
+
   private static JsonObject rejection(int index, String reason) {
     return new JsonObject().put("index", index).put("reason", reason);
   }

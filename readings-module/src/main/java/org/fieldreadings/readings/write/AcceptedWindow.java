@@ -48,5 +48,9 @@ public record AcceptedWindow(Instant from, Duration ahead) {
     public String rule() {
       return window.rule();
     }
+
+    public Instant lastInstant() {
+      return Instant.ofEpochMilli(last);
+    }
   }
 }

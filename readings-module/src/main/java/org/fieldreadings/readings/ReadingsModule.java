@@ -13,6 +13,7 @@ import org.fieldreadings.readings.ingest.IngestRoutes;
 import org.fieldreadings.readings.plugins.PluginInfo;
 import org.fieldreadings.readings.plugins.PluginRoutes;
 import org.fieldreadings.readings.query.ReadingsRoutes;
+import org.fieldreadings.readings.write.AcceptedWindow;
 import org.fieldreadings.readings.write.ImportRoutes;
 
 /**
@@ -43,7 +44,7 @@ public final class ReadingsModule implements FieldModule {
 
   @Override
   public void mountAdmin(Router admin, EdgeContext edge) {
-    ImportRoutes.mount(admin, edge.vertx());
+    ImportRoutes.mount(admin, edge.vertx(), AcceptedWindow.fromConfig(edge.config()));
     IngestRoutes.mountAdmin(admin, edge);
     PluginRoutes.mount(admin, edge.vertx().eventBus());
   }

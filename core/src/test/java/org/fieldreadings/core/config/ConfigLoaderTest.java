@@ -145,6 +145,22 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void theAcceptedReadingsWindowDefaultsTo2000AndOneDayAheadAndIsChecked() {
+    JsonObject defaults = ConfigLoader.load(null, Map.of());
+    assertThat(ConfigKeys.READINGS_ACCEPT_FROM.get(defaults)).isEqualTo("2000-01-01T00:00:00Z");
+    assertThat(ConfigKeys.READINGS_ACCEPT_AHEAD.get(defaults)).isEqualTo("P1D");
+    JsonObject set = ConfigLoader.load(null,
+        Map.of("FR_READINGS_ACCEPT_FROM", "2015-06-01T02:00:00+02:00", "FR_READINGS_ACCEPT_AHEAD", "PT2H"));
+    assertThat(ConfigKeys.READINGS_ACCEPT_FROM.get(set)).isEqualTo("2015-06-01T00:00:00Z");
+    assertThat(ConfigKeys.READINGS_ACCEPT_AHEAD.get(set)).isEqualTo("PT2H");
+    assertThatThrownBy(() -> ConfigLoader.load(null, Map.of("FR_READINGS_ACCEPT_FROM", "2015-06-01")))
+        .isInstanceOf(ConfigException.class).hasMessage("readings.accept.from (FR_READINGS_ACCEPT_FROM): expected "
+            + "an RFC 3339 instant such as 2000-01-01T00:00:00Z, got '2015-06-01'");
+    assertThatThrownBy(() -> ConfigLoader.load(null, Map.of("FR_READINGS_ACCEPT_AHEAD", "-P1D")))
+        .isInstanceOf(ConfigException.class).hasMessageStartingWith("readings.accept.ahead (FR_READINGS_ACCEPT_AHEAD)");
+  }
+
+  @Test
   void fileThatIsNotJsonIsReported() throws IOException {
     Path file = write("http.port=8080");
     assertThatThrownBy(() -> ConfigLoader.load(file, Map.of()))

@@ -6,12 +6,13 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import org.fieldreadings.core.http.ApiKeyAuth;
+import org.fieldreadings.core.http.ClientAddress;
 import org.fieldreadings.core.http.EdgeContext;
 import org.fieldreadings.core.http.JsonBody;
 import org.fieldreadings.core.http.Problem;
 import org.fieldreadings.core.http.ProblemException;
 
-/** {@code POST /access/token}, {@code POST /access}, {@code DELETE /access} (SPEC.md 4.1–4.3, API-DECISIONS.md). */
+/** {@code POST /access/token}, {@code POST /access}, {@code DELETE /access}. */
 final class AccessRoutes {
 
   static final String TOKEN_SENT_MESSAGE = "If the address belongs to an entity, a token was sent.";
@@ -41,7 +42,7 @@ final class AccessRoutes {
       return;
     }
     JsonObject request = new JsonObject().put("email", address)
-        .put("clientAddress", ctx.request().remoteAddress().hostAddress());
+        .put("clientAddress", ClientAddress.of(ctx));
     bus.request(AccessAddresses.REQUEST_TOKEN, request)
         .onSuccess(reply -> ctx.response().setStatusCode(202)
             .putHeader("Content-Type", "application/json")

@@ -47,7 +47,7 @@ public record TrustedProxies(List<Range> ranges) {
       return NONE;
     }
     List<Range> ranges = new ArrayList<>();
-    for (String entry : list.split(",")) {
+    for (String entry : list.split(",", -1)) {
       ranges.add(range(entry.trim()));
     }
     return new TrustedProxies(List.copyOf(ranges));

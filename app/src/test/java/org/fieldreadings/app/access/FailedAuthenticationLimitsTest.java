@@ -116,6 +116,17 @@ class FailedAuthenticationLimitsTest {
   }
 
   @Test
+  void unknownTemporaryTokensCountAsFailedAuthentications() {
+    for (int i = 0; i < 3; i++) {
+      assertThat(exchangeAs("203.0.113.20", randomKey()).status()).isEqualTo(401);
+    }
+    Answer limited = exchangeAs("203.0.113.20", randomKey());
+    assertThat(limited.status()).isEqualTo(429);
+    assertThat(Long.parseLong(limited.header("Retry-After"))).isBetween(1L, 60L);
+    assertThat(exchangeAs("203.0.113.21", randomKey()).status()).isEqualTo(401);
+  }
+
+  @Test
   void tokenRequestsOverTheLimitWriteNothingAndStillAnswer202() {
     client.createEntity("flood@example.com");
     long rows = tokenRequestRows();
@@ -138,6 +149,10 @@ class FailedAuthenticationLimitsTest {
   private static Answer readAs(String clientAddress, String apiKey) {
     return client.api.get("/api/devices/serials", "Authorization", "ApiKey " + apiKey,
         "X-Forwarded-For", clientAddress);
+  }
+
+  private static Answer exchangeAs(String clientAddress, String token) {
+    return client.api.post("/api/access?token=" + token, null, "X-Forwarded-For", clientAddress);
   }
 
   private static Answer requestTokenAs(String clientAddress, String email) {

@@ -84,28 +84,53 @@ public final class ApiKeyAuth {
     });
   }
 
+  /**
+   * The handler for routes that check another secret (a temporary token): a client address over its limit of
+   * failed authentications gets 429 before the route runs; the route reports its refusals with {@link #refused}.
+   */
+  public Handler<RoutingContext> failureLimit() {
+    return ctx -> {
+      if (!blocked(ctx)) {
+        ctx.next();
+      }
+    };
+  }
+
+  /** Fails the request with the 401 of {@code refusal} when it is one, counting it against the client address. */
+  public void refused(RoutingContext ctx, Throwable refusal) {
+    if (ApiKeyAuthProvider.isRefusal(refusal)) {
+      failures.failed(ClientAddress.of(ctx));
+    }
+    ctx.fail(refusal);
+  }
+
+  private boolean blocked(RoutingContext ctx) {
+    long retryAfter = failures.retryAfter(ClientAddress.of(ctx));
+    if (retryAfter > 0) {
+      ctx.fail(tooMany("Too many failed authentications from this address", retryAfter));
+    }
+    return retryAfter > 0;
+  }
+
   private Handler<RoutingContext> handler(String kind) {
     return ctx -> {
-      String client = ClientAddress.of(ctx);
-      long blocked = failures.retryAfter(client);
-      if (blocked > 0) {
-        ctx.fail(tooMany("Too many failed authentications from this address", blocked));
+      if (blocked(ctx)) {
         return;
       }
       String key = keyOf(ctx.request().getHeader("Authorization"));
       if (key == null) {
-        refuse(ctx, client);
+        refuse(ctx);
         return;
       }
       provider.authenticate(key).onComplete(result -> {
         if (result.failed()) {
           if (ApiKeyAuthProvider.isRefusal(result.cause())) {
-            refuse(ctx, client);
+            refuse(ctx);
           } else {
             ctx.fail(result.cause());
           }
         } else if (!kind.equals(result.result().principal().getString(ApiKeyPrincipal.KIND))) {
-          refuse(ctx, client);
+          refuse(ctx);
         } else {
           long retryAfter = limiter.acquire(key);
           if (retryAfter > 0) {
@@ -124,8 +149,8 @@ public final class ApiKeyAuth {
         Map.of("Retry-After", Long.toString(retryAfter)));
   }
 
-  private void refuse(RoutingContext ctx, String client) {
-    failures.failed(client);
+  private void refuse(RoutingContext ctx) {
+    failures.failed(ClientAddress.of(ctx));
     ctx.fail(unauthorized());
   }
 

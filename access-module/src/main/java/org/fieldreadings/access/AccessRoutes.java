@@ -12,7 +12,7 @@ import org.fieldreadings.core.http.JsonBody;
 import org.fieldreadings.core.http.Problem;
 import org.fieldreadings.core.http.ProblemException;
 
-/** {@code POST /access/token}, {@code POST /access}, {@code DELETE /access}. */
+/** {@code POST /access/token}, {@code POST /access}, {@code DELETE /access} (docs/api.md). */
 final class AccessRoutes {
 
   static final String TOKEN_SENT_MESSAGE = "If the address belongs to an entity, a token was sent.";

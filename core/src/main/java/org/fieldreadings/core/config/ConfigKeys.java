@@ -4,6 +4,7 @@ import static org.fieldreadings.core.config.ValueParsers.base64Key;
 import static org.fieldreadings.core.config.ValueParsers.bool;
 import static org.fieldreadings.core.config.ValueParsers.cidrList;
 import static org.fieldreadings.core.config.ValueParsers.email;
+import static org.fieldreadings.core.config.ValueParsers.httpUrl;
 import static org.fieldreadings.core.config.ValueParsers.intRange;
 import static org.fieldreadings.core.config.ValueParsers.nonEmpty;
 import static org.fieldreadings.core.config.ValueParsers.oneOf;
@@ -18,7 +19,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
-/** Every configuration key of the service (OPERATIONS.md plus the additions documented in the README). */
+/** Every configuration key of the service (each documented in the README's configuration table). */
 public final class ConfigKeys {
 
   private static final String HOST = "a host name or address";
@@ -29,6 +30,9 @@ public final class ConfigKeys {
   public static final ConfigKey<Integer> HTTP_PORT = plain("http.port", PORT, intRange(0, 65535), 8080);
   public static final ConfigKey<Integer> HTTP_INSTANCES =
       plain("http.instances", "an integer from 1 to 64", intRange(1, 64), Runtime.getRuntime().availableProcessors());
+  /** The address clients use (behind a proxy, the proxy's), for the links of token mails; none: paths only. */
+  public static final ConfigKey<String> HTTP_PUBLIC_URL = plain(
+      "http.public.url", "an absolute http or https URL such as https://readings.example.org", httpUrl(), null);
   /** The reverse proxies whose {@code X-Forwarded-For} names the client; none by default. */
   public static final ConfigKey<String> HTTP_TRUSTED_PROXIES = plain("http.trusted.proxies",
       "a comma-separated list of addresses or CIDR ranges such as 10.0.0.0/8,2001:db8::/32", cidrList(), null);
@@ -87,8 +91,8 @@ public final class ConfigKeys {
 
   /** All keys, in the order of the README's configuration table. */
   public static final List<ConfigKey<?>> ALL = List.of(
-      HTTP_HOST, HTTP_PORT, HTTP_INSTANCES, HTTP_TRUSTED_PROXIES, ADMIN_HOST, ADMIN_PORT, ADMIN_TOKEN, DATA_DIR,
-      PLUGINS_DIR, PLUGINS_DECODE_BUDGET, INGEST_MAX_BYTES, DATABASE_URL,
+      HTTP_HOST, HTTP_PORT, HTTP_INSTANCES, HTTP_PUBLIC_URL, HTTP_TRUSTED_PROXIES, ADMIN_HOST, ADMIN_PORT,
+      ADMIN_TOKEN, DATA_DIR, PLUGINS_DIR, PLUGINS_DECODE_BUDGET, INGEST_MAX_BYTES, DATABASE_URL,
       DATABASE_POOL_SIZE, MAIL_SMTP_HOST, MAIL_SMTP_PORT, MAIL_SMTP_USERNAME, MAIL_SMTP_PASSWORD, MAIL_SMTP_STARTTLS,
       MAIL_FROM, SECURITY_MASTER_KEY, ACCESS_TOKEN_TTL, RATELIMIT_KEY_RPS, RATELIMIT_KEY_BURST,
       RATELIMIT_TOKEN_EMAIL_HOURLY, RATELIMIT_TOKEN_CLIENT_HOURLY, RATELIMIT_AUTH_FAILURES_PER_MINUTE,

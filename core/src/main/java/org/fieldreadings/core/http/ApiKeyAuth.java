@@ -9,7 +9,7 @@ import java.util.Map;
 import org.fieldreadings.core.bus.AccessContract;
 
 /**
- * The {@code Authorization: ApiKey <key>} check in front of protected routes.
+ * The {@code Authorization: ApiKey <key>} check in front of protected routes (docs/api.md).
  * The scheme word matches case-insensitively, followed by exactly one space and a key without whitespace;
  * a missing or malformed header, an unknown key or a revoked key all give the same 401. An authenticated key over
  * its rate limit gets a 429 with {@code Retry-After}, and so does a client address over its limit of failed

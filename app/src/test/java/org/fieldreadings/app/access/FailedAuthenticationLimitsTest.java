@@ -2,6 +2,9 @@ package org.fieldreadings.app.access;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.io.InputStream;
@@ -14,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 import org.fieldreadings.app.server.FieldReadingsServer;
 import org.fieldreadings.app.server.TestServers;
 import org.fieldreadings.core.config.ConfigKeys;
@@ -24,6 +28,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.LoggerFactory;
 
 /**
  * What unauthenticated callers cost, on a server that trusts 127.0.0.1 as its reverse proxy and allows 3 failed
@@ -124,6 +129,29 @@ class FailedAuthenticationLimitsTest {
     assertThat(limited.status()).isEqualTo(429);
     assertThat(Long.parseLong(limited.header("Retry-After"))).isBetween(1L, 60L);
     assertThat(exchangeAs("203.0.113.21", randomKey()).status()).isEqualTo(401);
+  }
+
+  @Test
+  void theAccessLogNamesTheClientTheTrustedProxyForwardedFor() throws Exception {
+    Logger accessLog = (Logger) LoggerFactory.getLogger("access");
+    ListAppender<ILoggingEvent> lines = new ListAppender<>();
+    lines.start();
+    accessLog.addAppender(lines);
+    try {
+      assertThat(client.api.get("/api/devices/serials", "X-Forwarded-For", "198.51.100.1, 203.0.113.30").status())
+          .isEqualTo(401);
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+      while (lines.list.stream().noneMatch(line -> line.getFormattedMessage().startsWith("GET /api/devices/serials"))
+          && System.nanoTime() < deadline) {
+        Thread.sleep(20);
+      }
+      assertThat(lines.list).extracting(ILoggingEvent::getFormattedMessage)
+          .filteredOn(line -> line.startsWith("GET /api/devices/serials"))
+          .singleElement().satisfies(line -> assertThat(line).startsWith("GET /api/devices/serials 401 ")
+              .endsWith(" 203.0.113.30"));
+    } finally {
+      accessLog.detachAppender(lines);
+    }
   }
 
   @Test

@@ -19,6 +19,7 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.fieldreadings.core.http.ApiKeyAuth;
 import org.fieldreadings.core.http.ApiKeyAuthProvider;
+import org.fieldreadings.core.http.AuthFailureLimiter;
 import org.fieldreadings.core.http.EdgeContext;
 import org.fieldreadings.core.http.KeyRateLimiter;
 import org.fieldreadings.core.testing.TestHttp;
@@ -184,7 +185,7 @@ class ApiContractTest {
   /** The {@code /api} router exactly as every public listener builds it, from the server's modules. */
   private static Router publicApiRouter() {
     ApiKeyAuth auth = new ApiKeyAuth(new ApiKeyAuthProvider(server.vertx(), Duration.ofSeconds(1)),
-        new KeyRateLimiter(1, 1));
+        new KeyRateLimiter(1, 1), new AuthFailureLimiter(1_000_000));
     return PublicHttpVerticle.apiRouter(new EdgeContext(server.vertx(), config, null, auth),
         FieldReadingsServer.MODULES);
   }

@@ -2,6 +2,7 @@ package org.fieldreadings.core.config;
 
 import static org.fieldreadings.core.config.ValueParsers.base64Key;
 import static org.fieldreadings.core.config.ValueParsers.bool;
+import static org.fieldreadings.core.config.ValueParsers.cidrList;
 import static org.fieldreadings.core.config.ValueParsers.email;
 import static org.fieldreadings.core.config.ValueParsers.httpUrl;
 import static org.fieldreadings.core.config.ValueParsers.instant;
@@ -33,6 +34,9 @@ public final class ConfigKeys {
   /** The address clients use (behind a proxy, the proxy's), for the links of token mails; none: paths only. */
   public static final ConfigKey<String> HTTP_PUBLIC_URL = plain(
       "http.public.url", "an absolute http or https URL such as https://readings.example.org", httpUrl(), null);
+  /** The reverse proxies whose {@code X-Forwarded-For} names the client; none by default. */
+  public static final ConfigKey<String> HTTP_TRUSTED_PROXIES = plain("http.trusted.proxies",
+      "a comma-separated list of addresses or CIDR ranges such as 10.0.0.0/8,2001:db8::/32", cidrList(), null);
   public static final ConfigKey<String> ADMIN_HOST = plain("admin.host", HOST, nonEmpty(), "127.0.0.1");
   public static final ConfigKey<Integer> ADMIN_PORT = plain("admin.port", PORT, intRange(0, 65535), 8081);
   public static final ConfigKey<String> ADMIN_TOKEN =
@@ -77,6 +81,9 @@ public final class ConfigKeys {
       plain("ratelimit.token.email.hourly", "an integer from 1 to 1000000", intRange(1, 1_000_000), 5);
   public static final ConfigKey<Integer> RATELIMIT_TOKEN_CLIENT_HOURLY =
       plain("ratelimit.token.client.hourly", "an integer from 1 to 1000000", intRange(1, 1_000_000), 30);
+  /** Failed authentications per client address and minute before that address gets 429 for the rest of it. */
+  public static final ConfigKey<Integer> RATELIMIT_AUTH_FAILURES_PER_MINUTE =
+      plain("ratelimit.auth.failures.per.minute", "an integer from 1 to 1000000", intRange(1, 1_000_000), 60);
   public static final ConfigKey<String> READINGS_LIMIT_NONE =
       plain("readings.limit.none", DURATION, positiveDuration(), "P366D");
   public static final ConfigKey<String> READINGS_LIMIT_HOUR =
@@ -97,13 +104,13 @@ public final class ConfigKeys {
 
   /** All keys, in the order of the README's configuration table. */
   public static final List<ConfigKey<?>> ALL = List.of(
-      HTTP_HOST, HTTP_PORT, HTTP_INSTANCES, HTTP_PUBLIC_URL, ADMIN_HOST, ADMIN_PORT, ADMIN_TOKEN, DATA_DIR, PLUGINS_DIR,
-      PLUGINS_DECODE_BUDGET, PLUGINS_WEDGED_MAX, INGEST_MAX_BYTES, DATABASE_URL,
+      HTTP_HOST, HTTP_PORT, HTTP_INSTANCES, HTTP_PUBLIC_URL, HTTP_TRUSTED_PROXIES, ADMIN_HOST, ADMIN_PORT,
+      ADMIN_TOKEN, DATA_DIR, PLUGINS_DIR, PLUGINS_DECODE_BUDGET, PLUGINS_WEDGED_MAX, INGEST_MAX_BYTES, DATABASE_URL,
       DATABASE_POOL_SIZE, MAIL_SMTP_HOST, MAIL_SMTP_PORT, MAIL_SMTP_USERNAME, MAIL_SMTP_PASSWORD, MAIL_SMTP_STARTTLS,
       MAIL_FROM, SECURITY_MASTER_KEY, ACCESS_TOKEN_TTL, RATELIMIT_KEY_RPS, RATELIMIT_KEY_BURST,
-      RATELIMIT_TOKEN_EMAIL_HOURLY, RATELIMIT_TOKEN_CLIENT_HOURLY, READINGS_LIMIT_NONE, READINGS_LIMIT_HOUR,
-      READINGS_LIMIT_AGGREGATED, READINGS_LIMIT_INTERFACES, READINGS_ACCEPT_FROM, READINGS_ACCEPT_AHEAD, LOGGING_FORMAT,
-      DEMO);
+      RATELIMIT_TOKEN_EMAIL_HOURLY, RATELIMIT_TOKEN_CLIENT_HOURLY, RATELIMIT_AUTH_FAILURES_PER_MINUTE,
+      READINGS_LIMIT_NONE, READINGS_LIMIT_HOUR, READINGS_LIMIT_AGGREGATED, READINGS_LIMIT_INTERFACES,
+      READINGS_ACCEPT_FROM, READINGS_ACCEPT_AHEAD, LOGGING_FORMAT, DEMO);
 
   private ConfigKeys() {}
 

@@ -106,6 +106,11 @@ final class ValueParsers {
     };
   }
 
+  /** Address ranges of trusted proxies, kept in canonical form; blank is none. */
+  static Function<String, String> cidrList() {
+    return raw -> org.fieldreadings.core.http.TrustedProxies.parse(raw).toString();
+  }
+
   static Function<String, String> postgresUrl() {
     return raw -> {
       org.fieldreadings.core.db.DatabaseUrl.parse(raw);

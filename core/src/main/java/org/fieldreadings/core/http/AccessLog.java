@@ -7,7 +7,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One log line per request, written when the response ends: method, path (never the query string, which may
- * carry a temporary token), status, bytes sent, duration and client address. Logger {@code access}.
+ * carry a temporary token), status, bytes sent, duration and client address ({@link ClientAddress}). Logger {@code access}.
  */
 public final class AccessLog implements Handler<RoutingContext> {
 
@@ -19,7 +19,7 @@ public final class AccessLog implements Handler<RoutingContext> {
     ctx.addEndHandler(done -> LOG.info("{} {} {} {}B {}ms {}", ctx.request().method(), ctx.request().path(),
         ctx.response().getStatusCode(), ctx.response().bytesWritten(),
         tenths((System.nanoTime() - started + 50_000) / 100_000),
-        ctx.request().remoteAddress() == null ? "-" : ctx.request().remoteAddress().hostAddress()));
+        ClientAddress.of(ctx)));
     ctx.next();
   }
 

@@ -19,6 +19,12 @@ final class AccessAddresses {
   static final String ISSUE_KEY = "access.issue-key";
   /** {@code {"profile"}} → {@code {"ingestKey"}}. */
   static final String CREATE_INGEST_KEY = "access.create-ingest-key";
+  /** {@code {"entityId"}} → {@code {}}: support revokes the entity's key; 404 unknown entity, 409 no key. */
+  static final String REVOKE_BY_SUPPORT = "access.revoke-by-support";
+  /** {@code {}} → {@code {"ingestKeys": [{"prefix", "profile", "createdAt"}]}}. */
+  static final String LIST_INGEST_KEYS = "access.list-ingest-keys";
+  /** {@code {"prefix"}} → {@code {}}: revokes the ingest key of that prefix; 404 none, 409 several. */
+  static final String REVOKE_INGEST_KEY = "access.revoke-ingest-key";
   /** Local wake-up of the mail sender after a mail was queued. */
   static final String OUTBOX_WAKE = "access.outbox-wake";
 

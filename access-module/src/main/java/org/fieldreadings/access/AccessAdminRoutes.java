@@ -31,8 +31,11 @@ final class AccessAdminRoutes {
         .handler(BodyHandler.create().setBodyLimit(BODY_LIMIT)).handler(routes::createEntity);
     admin.get("/entities").produces("application/json").handler(routes::listEntities);
     admin.post("/entities/:entityId/key").produces("application/json").handler(routes::issueKey);
+    admin.delete("/entities/:entityId/key").handler(routes::revokeKey);
     admin.post("/ingest-keys").consumes("application/json").produces("application/json")
         .handler(BodyHandler.create().setBodyLimit(BODY_LIMIT)).handler(routes::createIngestKey);
+    admin.get("/ingest-keys").produces("application/json").handler(routes::listIngestKeys);
+    admin.delete("/ingest-keys/:prefix").handler(routes::revokeIngestKey);
   }
 
   private void createEntity(RoutingContext ctx) {
@@ -61,6 +64,39 @@ final class AccessAdminRoutes {
 
   private void issueKey(RoutingContext ctx) {
     reply(ctx, 201, AccessAddresses.ISSUE_KEY, new JsonObject().put("entityId", ctx.pathParam("entityId")));
+  }
+
+  /** {@code DELETE /admin/entities/{entityId}/key}: 204, as the holder's {@code DELETE /api/access} would. */
+  private void revokeKey(RoutingContext ctx) {
+    noContent(ctx, AccessAddresses.REVOKE_BY_SUPPORT, new JsonObject().put("entityId", ctx.pathParam("entityId")));
+  }
+
+  private void listIngestKeys(RoutingContext ctx) {
+    bus.<JsonObject>request(AccessAddresses.LIST_INGEST_KEYS, new JsonObject())
+        .onSuccess(reply -> ctx.json(reply.body().getJsonArray("ingestKeys")))
+        .onFailure(ctx::fail);
+  }
+
+  /** {@code DELETE /admin/ingest-keys/{prefix}}: the prefix is the key's first characters as listed. */
+  private void revokeIngestKey(RoutingContext ctx) {
+    String prefix = ctx.pathParam("prefix");
+    if (!isPrefix(prefix)) {
+      ctx.fail(new ProblemException(Problem.invalid("prefix", "must be the " + ApiKeys.INGEST_KEY_PREFIX
+          + " first characters of an ingest key (A-Z, a-z, 0-9, '-' and '_'), as GET /admin/ingest-keys lists them")));
+      return;
+    }
+    noContent(ctx, AccessAddresses.REVOKE_INGEST_KEY, new JsonObject().put("prefix", prefix));
+  }
+
+  private static boolean isPrefix(String prefix) {
+    return prefix.length() == ApiKeys.INGEST_KEY_PREFIX && prefix.chars().allMatch(c -> (c >= 'A' && c <= 'Z')
+        || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_');
+  }
+
+  private void noContent(RoutingContext ctx, String address, JsonObject request) {
+    bus.<JsonObject>request(address, request)
+        .onSuccess(reply -> ctx.response().setStatusCode(204).end())
+        .onFailure(ctx::fail);
   }
 
   private void createIngestKey(RoutingContext ctx) {

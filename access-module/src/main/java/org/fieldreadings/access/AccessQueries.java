@@ -82,7 +82,21 @@ final class AccessQueries {
   /** Tells every node sharing the database; each evicts its authentication cache. */
   static final String NOTIFY_KEY_CHANGED = "SELECT pg_notify('" + KeyChangeListener.CHANNEL + "', $1)";
 
-  static final String INSERT_INGEST_KEY = "INSERT INTO access.ingest_key (lookup_digest, profile) VALUES ($1, $2)";
+  static final String INSERT_INGEST_KEY =
+      "INSERT INTO access.ingest_key (lookup_digest, profile, prefix) VALUES ($1, $2, $3)";
+
+  static final String LIST_INGEST_KEYS =
+      "SELECT prefix, profile, created_at FROM access.ingest_key ORDER BY created_at, prefix";
+
+  /** $1 prefix: the digests of the ingest keys it names (more than one: ambiguous). */
+  static final String INGEST_KEYS_OF_PREFIX = "SELECT lookup_digest FROM access.ingest_key WHERE prefix = $1 LIMIT 2";
+
+  static final String DELETE_INGEST_KEY = "DELETE FROM access.ingest_key WHERE lookup_digest = $1";
+
+  /** $1 entity id: whether the entity exists and has a key (revoked or not). */
+  static final String KEY_STATE_OF_ENTITY = """
+      SELECT k.entity_id IS NOT NULL AS has_key FROM access.entity e
+      LEFT JOIN access.api_key k ON k.entity_id = e.entity_id WHERE e.entity_id = $1""";
 
   /** Claims due mails with a lease, so a crashed sender's mails are retried and two nodes never send one twice. */
   static final String CLAIM_DUE_MAILS = """

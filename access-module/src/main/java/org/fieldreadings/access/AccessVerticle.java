@@ -51,6 +51,11 @@ final class AccessVerticle extends VerticleBase {
         JsonConsumers.register(vertx, AccessAddresses.LIST_ENTITIES, body -> entities.list()),
         JsonConsumers.register(vertx, AccessAddresses.ISSUE_KEY, body -> keys.issue(body.getString("entityId"))),
         JsonConsumers.register(vertx, AccessAddresses.CREATE_INGEST_KEY, body -> keys.createIngestKey(body.getString("profile"))),
+        JsonConsumers.register(vertx, AccessAddresses.REVOKE_BY_SUPPORT,
+            body -> keys.revokeBySupport(body.getString("entityId")).map(v -> new JsonObject())),
+        JsonConsumers.register(vertx, AccessAddresses.LIST_INGEST_KEYS, body -> keys.listIngestKeys()),
+        JsonConsumers.register(vertx, AccessAddresses.REVOKE_INGEST_KEY,
+            body -> keys.revokeIngestKey(body.getString("prefix")).map(v -> new JsonObject())),
         mailSender.start(),
         keyChanges.start()));
   }

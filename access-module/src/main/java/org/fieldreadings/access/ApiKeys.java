@@ -3,6 +3,7 @@ package org.fieldreadings.access;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
@@ -17,6 +18,9 @@ import org.slf4j.LoggerFactory;
 
 /** API keys and ingest keys: authentication, token exchange, revocation and support-issued keys. */
 final class ApiKeys {
+
+  /** How many first characters of an ingest key name it to operators. */
+  static final int INGEST_KEY_PREFIX = 8;
 
   private static final Logger LOG = LoggerFactory.getLogger(ApiKeys.class);
 
@@ -84,14 +88,40 @@ final class ApiKeys {
 
   /** Revokes the entity's key; every node stops accepting it at once. */
   Future<Void> revoke(String entityId) {
-    return pool.withTransaction(conn -> conn.preparedQuery(AccessQueries.REVOKE_KEY).execute(Tuple.of(entityId))
-            .compose(v -> conn.preparedQuery(AccessQueries.DROP_TOKENS_OF_ENTITY).execute(Tuple.of(entityId)))
-            .compose(v -> notifyKeyChanged(conn, entityId)))
-        .<Void>mapEmpty()
+    return pool.withTransaction(conn -> revoke(conn, entityId))
         .onSuccess(v -> {
           publishKeyChanged(entityId);
           LOG.info("key of entity {} revoked by its holder", entityId);
         });
+  }
+
+  /**
+   * Support revokes the entity's key, as its holder would; revoking a revoked key changes nothing. Fails
+   * {@link BusFailure#NOT_FOUND} for an unknown entity and {@link BusFailure#CONFLICT} for one that has no key.
+   */
+  Future<Void> revokeBySupport(String entityId) {
+    return pool.withTransaction(conn -> conn.preparedQuery(AccessQueries.KEY_STATE_OF_ENTITY)
+            .execute(Tuple.of(entityId))
+            .compose(rows -> {
+              if (rows.size() == 0) {
+                throw new BusFailureException(BusFailure.NOT_FOUND, "No entity " + entityId + ".");
+              }
+              if (!rows.iterator().next().getBoolean("has_key")) {
+                throw new BusFailureException(BusFailure.CONFLICT, "Entity " + entityId + " has no API key to revoke.");
+              }
+              return revoke(conn, entityId);
+            }))
+        .onSuccess(v -> {
+          publishKeyChanged(entityId);
+          LOG.info("key of entity {} revoked by support", entityId);
+        });
+  }
+
+  private static Future<Void> revoke(SqlConnection conn, String entityId) {
+    return conn.preparedQuery(AccessQueries.REVOKE_KEY).execute(Tuple.of(entityId))
+        .compose(v -> conn.preparedQuery(AccessQueries.DROP_TOKENS_OF_ENTITY).execute(Tuple.of(entityId)))
+        .compose(v -> notifyKeyChanged(conn, entityId))
+        .mapEmpty();
   }
 
   /** Support issues a new key for the entity, replacing (and so invalidating) any previous one. */
@@ -115,10 +145,51 @@ final class ApiKeys {
   /** A new ingest key for a supplier profile. */
   Future<JsonObject> createIngestKey(String profile) {
     String ingestKey = KeyVault.newSecret();
-    return pool.preparedQuery(AccessQueries.INSERT_INGEST_KEY).execute(Tuple.of(digests.key(ingestKey), profile))
+    String prefix = ingestKey.substring(0, INGEST_KEY_PREFIX);
+    return pool.preparedQuery(AccessQueries.INSERT_INGEST_KEY)
+        .execute(Tuple.of(digests.key(ingestKey), profile, prefix))
         .map(v -> {
-          LOG.info("ingest key created for profile {} (prefix {})", profile, ingestKey.substring(0, 4));
+          LOG.info("ingest key {} created for profile {}", prefix, profile);
           return new JsonObject().put("ingestKey", ingestKey);
+        });
+  }
+
+  /** {@code {"ingestKeys": [{"prefix", "profile", "createdAt"}]}}, oldest first; {@code createdAt} in epoch ms. */
+  Future<JsonObject> listIngestKeys() {
+    return pool.preparedQuery(AccessQueries.LIST_INGEST_KEYS).execute()
+        .map(rows -> {
+          JsonArray keys = new JsonArray();
+          rows.forEach(row -> keys.add(new JsonObject().put("prefix", row.getString("prefix"))
+              .put("profile", row.getString("profile"))
+              .put("createdAt", row.getOffsetDateTime("created_at").toInstant().toEpochMilli())));
+          return new JsonObject().put("ingestKeys", keys);
+        });
+  }
+
+  /**
+   * Revokes the ingest key of this prefix on every node. Fails {@link BusFailure#NOT_FOUND} when no key has it and
+   * {@link BusFailure#CONFLICT} when several do (the whole key's holder must then be asked for more of it).
+   */
+  Future<Void> revokeIngestKey(String prefix) {
+    return pool.withTransaction(conn -> conn.preparedQuery(AccessQueries.INGEST_KEYS_OF_PREFIX)
+            .execute(Tuple.of(prefix))
+            .compose(rows -> {
+              if (rows.size() == 0) {
+                throw new BusFailureException(BusFailure.NOT_FOUND, "No ingest key starts with " + prefix + ".");
+              }
+              if (rows.size() > 1) {
+                throw new BusFailureException(BusFailure.CONFLICT,
+                    "Several ingest keys start with " + prefix + "; none was revoked.");
+              }
+              return conn.preparedQuery(AccessQueries.DELETE_INGEST_KEY)
+                  .execute(Tuple.of(rows.iterator().next().getBuffer("lookup_digest")))
+                  .compose(v -> notifyKeyChanged(conn, KeyChangeListener.ALL_KEYS));
+            }))
+        .<Void>mapEmpty()
+        .onSuccess(v -> {
+          // Ingest keys belong to no entity: every node forgets every remembered key.
+          vertx.eventBus().publish(AccessContract.KEY_REVOKED, new JsonObject());
+          LOG.info("ingest key {} revoked by support", prefix);
         });
   }
 

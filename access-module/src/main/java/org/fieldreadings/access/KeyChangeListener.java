@@ -18,6 +18,8 @@ import org.slf4j.LoggerFactory;
 final class KeyChangeListener {
 
   static final String CHANNEL = "access_key_changed";
+  /** The notification payload of a change that concerns no one entity (an ingest key): every key is forgotten. */
+  static final String ALL_KEYS = "";
   private static final Logger LOG = LoggerFactory.getLogger(KeyChangeListener.class);
 
   private final PgSubscriber subscriber;
@@ -27,8 +29,8 @@ final class KeyChangeListener {
         .reconnectPolicy(retries -> retries < 1000 ? 1000L : -1L);
     subscriber.channel(CHANNEL)
         .subscribeHandler(v -> vertx.eventBus().publish(AccessContract.KEY_REVOKED, new JsonObject()))
-        .handler(entityId ->
-            vertx.eventBus().publish(AccessContract.KEY_REVOKED, new JsonObject().put("entityId", entityId)));
+        .handler(entityId -> vertx.eventBus().publish(AccessContract.KEY_REVOKED,
+            entityId.equals(ALL_KEYS) ? new JsonObject() : new JsonObject().put("entityId", entityId)));
     subscriber.closeHandler(v -> LOG.warn("stopped listening for key changes of other nodes"));
   }
 

@@ -286,6 +286,6 @@ class IngestFlowTest {
         "profile-c-flow PROFILE_C STARTED",
         "profile-d-lorawan PROFILE_D STARTED",
         "real-weather-station REAL_WEATHER_STATION STARTED");
-    assertThat(answer.array().getJsonObject(0).getString("version")).isEqualTo("1.0.0-SNAPSHOT");
+    assertThat(answer.array().getJsonObject(0).getString("version")).isEqualTo("1.0.0");
   }
 }

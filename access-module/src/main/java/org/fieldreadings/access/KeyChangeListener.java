@@ -23,6 +23,7 @@ final class KeyChangeListener {
   private static final Logger LOG = LoggerFactory.getLogger(KeyChangeListener.class);
 
   private final PgSubscriber subscriber;
+  private volatile boolean stopping;
 
   KeyChangeListener(Vertx vertx, DatabaseUrl url) {
     subscriber = PgSubscriber.subscriber(vertx, Pools.connectOptions(url))
@@ -31,7 +32,12 @@ final class KeyChangeListener {
         .subscribeHandler(v -> vertx.eventBus().publish(AccessContract.KEY_REVOKED, new JsonObject()))
         .handler(entityId -> vertx.eventBus().publish(AccessContract.KEY_REVOKED,
             entityId.equals(ALL_KEYS) ? new JsonObject() : new JsonObject().put("entityId", entityId)));
-    subscriber.closeHandler(v -> LOG.warn("stopped listening for key changes of other nodes"));
+    subscriber.closeHandler(v -> {
+      // Only a connection lost for good is news: a node that stops closes it on purpose.
+      if (!stopping) {
+        LOG.warn("stopped listening for key changes of other nodes");
+      }
+    });
   }
 
   Future<Void> start() {
@@ -39,6 +45,7 @@ final class KeyChangeListener {
   }
 
   Future<Void> stop() {
+    stopping = true;
     return subscriber.close();
   }
 }

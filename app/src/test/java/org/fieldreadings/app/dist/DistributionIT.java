@@ -56,6 +56,7 @@ class DistributionIT {
     server = start.start();
   }
 
+  /** Stops the server as systemd would (SIGTERM); a clean run, start to stop, logs no warning and no error. */
   @AfterAll
   static void stop() throws Exception {
     if (server != null) {
@@ -64,6 +65,9 @@ class DistributionIT {
         server.descendants().forEach(ProcessHandle::destroyForcibly);
         server.destroyForcibly();
       }
+      assertThat(log().lines().filter(line -> line.contains(" WARN ") || line.contains(" ERROR ")))
+          .as("warnings and errors of a clean run").isEmpty();
+      assertThat(log()).contains("stopped");
     }
   }
 

@@ -1,8 +1,8 @@
 package org.fieldreadings.readings;
 
 /**
- * Sensor values as short decimals, written and read quickly. {@link #append} writes a double as
- * {@link Double#toString} does (JDK 17's general algorithm was one of the largest costs of a readings response);
+ * Sensor values as short decimals, written and read quickly. {@link #append(StringBuilder, double)} writes a double
+ * as {@link Double#toString} does, {@link #append(StringBuilder, double, int)} first rounds it to a resolution (JDK 17's general algorithm was one of the largest costs of a readings response);
  * whole numbers such as epoch milliseconds go through int arithmetic, several times cheaper than JDK 17's long
  * division. {@link #parse} reads a number as {@link Double#parseDouble} does, directly for plain decimals of up to
  * 15 digits (the CSV import's values).
@@ -17,6 +17,22 @@ public final class ShortDecimal {
   private static final int BILLION = 1_000_000_000;
 
   private ShortDecimal() {}
+
+  /**
+   * Appends {@code value} rounded to {@code decimals} decimals (an interface's resolution), as the shortest decimal
+   * of the rounded value: 24.124999999999996 at 2 decimals is {@code 24.12}, 3.3849999999999993 at 3 is
+   * {@code 3.385}, 7 at 2 is {@code 7.0}. Values too large to round exactly are written as they are.
+   */
+  public static void append(StringBuilder out, double value, int decimals) {
+    double magnitude = Math.abs(value);
+    if (!(magnitude < POWERS[MAX_PARSED_DIGITS] / POWERS[decimals])) {
+      append(out, value);
+      return;
+    }
+    long scaled = Math.round(magnitude * POWERS[decimals]);
+    double rounded = scaled / POWERS[decimals];
+    append(out, value < 0 && scaled != 0 ? -rounded : rounded);
+  }
 
   public static void append(StringBuilder out, double value) {
     double magnitude = Math.abs(value);

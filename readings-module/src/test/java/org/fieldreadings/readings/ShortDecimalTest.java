@@ -83,4 +83,33 @@ class ShortDecimalTest {
       assertThatThrownBy(() -> ShortDecimal.parse(text)).as(text).isInstanceOf(NumberFormatException.class);
     }
   }
+
+  private static String atResolution(double value, int decimals) {
+    return written(out -> ShortDecimal.append(out, value, decimals));
+  }
+
+  @Test
+  void valuesAtAResolutionAreTheShortestDecimalOfTheRoundedValue() {
+    assertThat(atResolution(24.124999999999996, 2)).isEqualTo("24.12");
+    assertThat(atResolution(3.3849999999999993, 3)).isEqualTo("3.385");
+    assertThat(atResolution(0.1 + 0.2, 2)).isEqualTo("0.3");
+    assertThat(atResolution(7, 2)).isEqualTo("7.0");
+    assertThat(atResolution(12.5, 0)).isEqualTo("13.0");
+    assertThat(atResolution(-2.0049999, 2)).isEqualTo("-2.0");
+    assertThat(atResolution(-0.001, 2)).isEqualTo("0.0");
+    assertThat(atResolution(359.96, 1)).isEqualTo("360.0");
+    assertThat(atResolution(123_456_789.123456, 3)).isEqualTo("1.23456789123E8");
+  }
+
+  @Test
+  void aValueAtAResolutionReadsBackAsTheValueRoundedToIt() {
+    Random random = new Random(11);
+    for (int i = 0; i < 100_000; i++) {
+      int decimals = random.nextInt(4);
+      double value = random.nextGaussian() * Math.pow(10, random.nextInt(7) - 1);
+      double expected = Math.round(value * Math.pow(10, decimals)) / Math.pow(10, decimals);
+      assertThat(Double.parseDouble(atResolution(value, decimals))).as("%s at %d", value, decimals)
+          .isEqualTo(expected == 0 ? 0.0 : expected);
+    }
+  }
 }

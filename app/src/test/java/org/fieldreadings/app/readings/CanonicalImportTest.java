@@ -82,8 +82,8 @@ class CanonicalImportTest {
     assertThat(ten.getDouble("AirTemp")).isCloseTo(3.0, within(1e-9));
     assertThat(ten.getDouble("Precipitation")).isCloseTo(1.75, within(1e-9));
     assertThat(ten.getDouble("GustSpeed")).isEqualTo(9.0);
-    // The direction of the summed unit vectors of 350, 340, 10 and 30 degrees.
-    assertThat(ten.getDouble("WindDir")).isCloseTo(2.39616, within(1e-5));
+    // The direction of the summed unit vectors of 350, 340, 10 and 30 degrees (2.39616...), served to 0.1 degree.
+    assertThat(ten.getDouble("WindDir")).isEqualTo(2.4);
     assertThat(hours.getJsonObject(1).getDouble("AirTemp")).isEqualTo(100.0);
 
     JsonObject day = fixture.readings("REAL_WEATHER_STATION", "WS-ADD", "interfaces=AirTemp,GustSpeed"
@@ -245,5 +245,22 @@ class CanonicalImportTest {
     assertThat(answer.status()).isEqualTo(400);
     assertThat(answer.json().getJsonArray("errors").getJsonObject(0).getString("message"))
         .isEqualTo("the first line must be the header profile,serial,connectorId,interface,timestamp,value");
+  }
+
+  @Test
+  void valuesAreServedAtTheirInterfacesResolutionWithoutBinaryNoise() {
+    fixture.importCsv("PROFILE_D,RES-1,ORIGIN,Bat,2024-07-01T00:00:00Z,3.3849999999999993\n"
+        + "PROFILE_D,RES-1,ORIGIN,WaterEntrance10,2024-07-01T00:00:00Z,0.30000000000000004\n"
+        + "PROFILE_D,RES-1,ORIGIN,Rssi,2024-07-01T00:00:00Z,-97.25\n");
+    fixture.assign("PROFILE_D", "RES-1");
+
+    Answer raw = fixture.readings("PROFILE_D", "RES-1", "interfaces=Bat,WaterEntrance10,Rssi"
+        + "&startDate=2024-07-01&endDate=2024-07-01T01:00:00Z");
+
+    assertThat(raw.body()).isEqualTo("[{\"timestamp\":" + Instant.parse("2024-07-01T00:00:00Z").toEpochMilli()
+        + ",\"Bat\":3.385,\"WaterEntrance10\":0.3,\"Rssi\":-97.3}]");
+    Answer csv = fixture.readings("PROFILE_D", "RES-1", "interfaces=Bat,WaterEntrance10,Rssi"
+        + "&startDate=2024-07-01&endDate=2024-07-01T01:00:00Z", "Accept", "text/csv");
+    assertThat(csv.body()).isEqualTo("timestamp,Bat,WaterEntrance10,Rssi\r\n2024-07-01T00:00:00Z,3.385,0.3,-97.3\r\n");
   }
 }

@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Function;
 import org.fieldreadings.core.testing.TestHttp.Answer;
+import org.fieldreadings.plugin.api.InterfaceCatalog;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -95,9 +96,10 @@ class ReadingsQueryTest {
     assertThat(answer.header("Content-Type")).isEqualTo("application/json");
     JsonArray expected = new JsonArray();
     for (Point p : between(AIR_TEMP, "2024-03-01T00:00:00Z", "2024-03-01T01:00:00Z")) {
-      JsonObject row = new JsonObject().put("timestamp", p.ts().toEpochMilli()).put("AirTemp", p.value());
+      JsonObject row = new JsonObject().put("timestamp", p.ts().toEpochMilli())
+          .put("AirTemp", served("AirTemp", p.value()));
       PRECIPITATION.stream().filter(r -> r.ts().equals(p.ts())).findFirst()
-          .ifPresent(r -> row.put("Precipitation", r.value()));
+          .ifPresent(r -> row.put("Precipitation", served("Precipitation", r.value())));
       expected.add(row);
     }
     assertThat(expected).hasSize(5);
@@ -252,8 +254,9 @@ class ReadingsQueryTest {
     StringBuilder expected = new StringBuilder("timestamp,Precipitation,AirTemp\r\n");
     for (Point temp : between(AIR_TEMP, "2024-03-01T00:00:00Z", "2024-03-01T00:30:00Z")) {
       String rain = PRECIPITATION.stream().filter(p -> p.ts().equals(temp.ts())).findFirst()
-          .map(p -> Double.toString(p.value())).orElse("");
-      expected.append(temp.ts()).append(',').append(rain).append(',').append(temp.value()).append("\r\n");
+          .map(p -> Double.toString(served("Precipitation", p.value()))).orElse("");
+      expected.append(temp.ts()).append(',').append(rain).append(',').append(served("AirTemp", temp.value()))
+          .append("\r\n");
     }
     assertThat(answer.body()).isEqualTo(expected.toString());
   }
@@ -339,7 +342,16 @@ class ReadingsQueryTest {
     return points.get(points.size() - 1).value();
   }
 
-  /** Every row of the answer holds exactly the expected interfaces of its bucket, equal within rounding. */
+  /** A value as the API serves it: rounded to its interface's resolution (the interface catalog of docs/api.md). */
+  private static double served(String iface, double value) {
+    double scale = Math.pow(10, InterfaceCatalog.of(iface).decimals());
+    return Math.round(value * scale) / scale;
+  }
+
+  /**
+   * Every row of the answer holds exactly the expected interfaces of its bucket, each the expected value served at
+   * its interface's resolution: within half a resolution step (and floating-point rounding) of it.
+   */
   private static void assertMatches(JsonArray rows, Map<String, Map<Long, Double>> expected) {
     TreeMap<Long, Map<String, Double>> byBucket = new TreeMap<>();
     expected.forEach((iface, values) -> values.forEach((bucket, value) ->
@@ -352,7 +364,8 @@ class ReadingsQueryTest {
       assertThat(row.fieldNames()).hasSize(bucket.getValue().size() + 1);
       bucket.getValue().forEach((iface, value) ->
           assertThat(row.getDouble(iface)).as(iface + " at " + Instant.ofEpochMilli(bucket.getKey()))
-              .isCloseTo(value, within(1e-9 * Math.max(1, Math.abs(value)))));
+              .isCloseTo(value, within(0.5 * Math.pow(10, -InterfaceCatalog.of(iface).decimals())
+                  + 1e-9 * Math.max(1, Math.abs(value)))));
     }
   }
 }

@@ -8,6 +8,7 @@ import org.fieldreadings.plugin.api.SensorInterface;
 /**
  * How a table of readings is written: the JSON array of docs/api.md or, on {@code Accept: text/csv}, the same
  * table as CSV. Rows come in time order; {@code values[i]} belongs to {@code interfaces.get(i)}, null when absent.
+ * Values are written at their interface's resolution ({@link SensorInterface#decimals()}).
  */
 interface ReadingsFormat {
 
@@ -31,9 +32,11 @@ interface ReadingsFormat {
   /** {@code [{"timestamp":1714521600000,"AirTemp":12.5}, ...]}: only the interfaces that have a value. */
   final class Json implements ReadingsFormat {
     private final String[] keys;
+    private final int[] decimals;
 
     Json(List<SensorInterface> interfaces) {
       keys = interfaces.stream().map(i -> ",\"" + i.name() + "\":").toArray(String[]::new);
+      decimals = interfaces.stream().mapToInt(SensorInterface::decimals).toArray();
     }
 
     @Override
@@ -53,7 +56,7 @@ interface ReadingsFormat {
       for (int i = 0; i < values.length; i++) {
         if (values[i] != null) {
           out.append(keys[i]);
-          ShortDecimal.append(out, values[i]);
+          ShortDecimal.append(out, values[i], decimals[i]);
         }
       }
       out.append('}');
@@ -68,8 +71,10 @@ interface ReadingsFormat {
   /** A header {@code timestamp,<interface>...}, RFC 3339 UTC timestamps, empty cells for missing values. */
   final class Csv implements ReadingsFormat {
     private final String header;
+    private final int[] decimals;
 
     Csv(List<SensorInterface> interfaces) {
+      decimals = interfaces.stream().mapToInt(SensorInterface::decimals).toArray();
       StringBuilder header = new StringBuilder("timestamp");
       interfaces.forEach(i -> header.append(',').append(i.name()));
       this.header = header.append("\r\n").toString();
@@ -88,10 +93,10 @@ interface ReadingsFormat {
     @Override
     public void row(StringBuilder out, boolean first, long timestamp, Double[] values) {
       out.append(Instant.ofEpochMilli(timestamp));
-      for (Double value : values) {
+      for (int i = 0; i < values.length; i++) {
         out.append(',');
-        if (value != null) {
-          ShortDecimal.append(out, value);
+        if (values[i] != null) {
+          ShortDecimal.append(out, values[i], decimals[i]);
         }
       }
       out.append("\r\n");

@@ -9,47 +9,50 @@ import static org.fieldreadings.plugin.api.AggregationFunction.SUM;
 import java.util.Arrays;
 
 /**
- * The measurement channels in catalog order (docs/api.md). A family without depths is one interface; a depth
- * family ({@code SMraw}, {@code SoilTemp}, ...) is one interface per depth, named prefix + depth in centimetres.
+ * The measurement channels in catalog order (docs/api.md), each with its unit, aggregation function and resolution
+ * (decimals). A family without depths is one interface; a depth family ({@code SMraw}, {@code SoilTemp}, ...) is one
+ * interface per depth, named prefix + depth in centimetres.
  */
 public enum InterfaceFamily {
-  AIR_TEMP("AirTemp", Unit.CELSIUS, MEAN),
-  AIR_HUM("AirHum", Unit.PERCENT, MEAN),
-  WIND_DIR("WindDir", Unit.DEGREES, CIRCULAR_MEAN),
-  WIND_SPEED_RAW("WindSpeedRaw", Unit.COUNT, MEAN),
-  WIND_SPEED("WindSpeed", Unit.METRES_PER_SECOND, MEAN),
-  SUNLIGHT("Sunlight", Unit.MINUTES, SUM),
-  SOLAR_IRRADIANCE("SolarIrradiance", Unit.WATTS_PER_SQUARE_METRE, MEAN),
-  PRECIPITATION("Precipitation", Unit.MILLIMETRES, SUM),
-  FLOWMETER("Flowmeter", Unit.CUBIC_METRES_PER_HOUR, MEAN),
-  FLOWMETER_TOTAL("FlowmeterTotal", Unit.CUBIC_METRES, LAST),
-  FLOWMETER_AVG("FlowmeterAvg", Unit.CUBIC_METRES_PER_HOUR, MEAN),
-  DEW_POINT("DewPoint", Unit.CELSIUS, MEAN),
-  PRESSURE("Pressure", Unit.HECTOPASCALS, MEAN),
-  TICKS_AVG("TicksAvg", Unit.COUNT, MEAN),
-  TICKS_TOTAL("TicksTotal", Unit.COUNT, LAST),
-  TICKS_COUNT("TicksCount", Unit.COUNT, SUM),
-  BAT("Bat", Unit.VOLTS, MEAN),
-  RSSI("Rssi", Unit.DBM, MEAN),
-  GUST_SPEED_RAW("GustSpeedRaw", Unit.COUNT, MAX),
-  GUST_SPEED("GustSpeed", Unit.METRES_PER_SECOND, MAX),
-  ULTRA_VIOLET("UltraViolet", Unit.UV_INDEX, MEAN),
-  SM_RAW("SMraw", Unit.COUNT, MEAN, Depths.TWELVE),
-  SM_MM("SMmm", Unit.MILLIMETRES, MEAN, Depths.TWELVE),
-  SOIL_TEMP("SoilTemp", Unit.CELSIUS, MEAN, 10, 15, 20, 30, 40, 45, 50, 60, 70, 75, 80),
-  SOIL_SALINITY("SoilSalinity", Unit.DECISIEMENS_PER_METRE, MEAN, 10, 20, 30, 40, 50, 60, 70, 80),
-  WATER_ENTRANCE("WaterEntrance", Unit.MILLIMETRES, SUM, Depths.TWELVE),
-  WATER_LOSS("WaterLoss", Unit.MILLIMETRES, SUM, Depths.TWELVE);
+  AIR_TEMP("AirTemp", Unit.CELSIUS, MEAN, 2),
+  AIR_HUM("AirHum", Unit.PERCENT, MEAN, 2),
+  WIND_DIR("WindDir", Unit.DEGREES, CIRCULAR_MEAN, 1),
+  WIND_SPEED_RAW("WindSpeedRaw", Unit.COUNT, MEAN, 2),
+  WIND_SPEED("WindSpeed", Unit.METRES_PER_SECOND, MEAN, 2),
+  SUNLIGHT("Sunlight", Unit.MINUTES, SUM, 2),
+  SOLAR_IRRADIANCE("SolarIrradiance", Unit.WATTS_PER_SQUARE_METRE, MEAN, 1),
+  PRECIPITATION("Precipitation", Unit.MILLIMETRES, SUM, 2),
+  FLOWMETER("Flowmeter", Unit.CUBIC_METRES_PER_HOUR, MEAN, 3),
+  FLOWMETER_TOTAL("FlowmeterTotal", Unit.CUBIC_METRES, LAST, 3),
+  FLOWMETER_AVG("FlowmeterAvg", Unit.CUBIC_METRES_PER_HOUR, MEAN, 3),
+  DEW_POINT("DewPoint", Unit.CELSIUS, MEAN, 2),
+  PRESSURE("Pressure", Unit.HECTOPASCALS, MEAN, 2),
+  TICKS_AVG("TicksAvg", Unit.COUNT, MEAN, 2),
+  TICKS_TOTAL("TicksTotal", Unit.COUNT, LAST, 0),
+  TICKS_COUNT("TicksCount", Unit.COUNT, SUM, 0),
+  BAT("Bat", Unit.VOLTS, MEAN, 3),
+  RSSI("Rssi", Unit.DBM, MEAN, 1),
+  GUST_SPEED_RAW("GustSpeedRaw", Unit.COUNT, MAX, 2),
+  GUST_SPEED("GustSpeed", Unit.METRES_PER_SECOND, MAX, 2),
+  ULTRA_VIOLET("UltraViolet", Unit.UV_INDEX, MEAN, 2),
+  SM_RAW("SMraw", Unit.COUNT, MEAN, 2, Depths.TWELVE),
+  SM_MM("SMmm", Unit.MILLIMETRES, MEAN, 2, Depths.TWELVE),
+  SOIL_TEMP("SoilTemp", Unit.CELSIUS, MEAN, 2, 10, 15, 20, 30, 40, 45, 50, 60, 70, 75, 80),
+  SOIL_SALINITY("SoilSalinity", Unit.DECISIEMENS_PER_METRE, MEAN, 3, 10, 20, 30, 40, 50, 60, 70, 80),
+  WATER_ENTRANCE("WaterEntrance", Unit.MILLIMETRES, SUM, 2, Depths.TWELVE),
+  WATER_LOSS("WaterLoss", Unit.MILLIMETRES, SUM, 2, Depths.TWELVE);
 
   private final String prefix;
   private final Unit unit;
   private final AggregationFunction aggregation;
+  private final int decimals;
   private final int[] depthsCm;
 
-  InterfaceFamily(String prefix, Unit unit, AggregationFunction aggregation, int... depthsCm) {
+  InterfaceFamily(String prefix, Unit unit, AggregationFunction aggregation, int decimals, int... depthsCm) {
     this.prefix = prefix;
     this.unit = unit;
     this.aggregation = aggregation;
+    this.decimals = decimals;
     this.depthsCm = depthsCm;
   }
 
@@ -64,6 +67,15 @@ public enum InterfaceFamily {
 
   public AggregationFunction aggregation() {
     return aggregation;
+  }
+
+  /**
+   * The resolution values are served at, as a number of decimals (2: 0.01 of the unit): fine enough for what field
+   * sensors measure and for the means of their readings, so that binary noise such as 24.124999999999996 never
+   * reaches a client.
+   */
+  public int decimals() {
+    return decimals;
   }
 
   /** Whether this family has one interface per depth. */

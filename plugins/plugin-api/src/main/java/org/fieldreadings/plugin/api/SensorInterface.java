@@ -19,6 +19,11 @@ public record SensorInterface(int position, String name, InterfaceFamily family,
     return family.aggregation();
   }
 
+  /** Decimals of the resolution values are served at ({@link InterfaceFamily#decimals()}). */
+  public int decimals() {
+    return family.decimals();
+  }
+
   @Override
   public String toString() {
     return name;

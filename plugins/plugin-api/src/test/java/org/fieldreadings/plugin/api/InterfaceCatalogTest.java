@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,10 +16,10 @@ import org.junit.jupiter.api.Test;
 class InterfaceCatalogTest {
 
   @Test
-  void catalogIsTheTableOfTheApiReferenceInOrderWithUnitsAndAggregations() throws IOException {
+  void catalogIsTheTableOfTheApiReferenceInOrderWithUnitsAggregationsAndResolutions() throws IOException {
     List<String> actual = InterfaceCatalog.all().stream()
         .map(i -> i.name() + " " + i.unit().symbol() + " " + i.aggregation().name().toLowerCase(Locale.ROOT)
-            .replace('_', ' '))
+            .replace('_', ' ') + " " + BigDecimal.ONE.movePointLeft(i.decimals()).toPlainString())
         .toList();
     assertThat(actual).hasSize(88).containsExactlyElementsOf(catalogOfApiReference());
   }
@@ -62,7 +63,7 @@ class InterfaceCatalogTest {
 
   /**
    * The interface catalog table of docs/api.md (tests run in this module's folder), its depth families expanded:
-   * "name unit aggregation" per interface, in the table's order.
+   * "name unit aggregation resolution" per interface, in the table's order.
    */
   private static List<String> catalogOfApiReference() throws IOException {
     String reference = Files.readString(Path.of("../../docs/api.md"));
@@ -73,10 +74,10 @@ class InterfaceCatalogTest {
       if (!line.startsWith("| `")) {
         continue;
       }
-      // | `name` or `Family<depth>` | depths | unit | aggregation | meaning |
+      // | `name` or `Family<depth>` | depths | unit | aggregation | resolution | meaning |
       String[] cells = Arrays.stream(line.split("\\|")).map(String::trim).toArray(String[]::new);
       String name = cells[1].replace("`", "");
-      String unitAndAggregation = " " + cells[3] + " " + cells[4];
+      String unitAndAggregation = " " + cells[3] + " " + cells[4] + " " + cells[5];
       if (name.endsWith("<depth>")) {
         for (String depth : cells[2].split(",\\s*")) {
           interfaces.add(name.replace("<depth>", depth) + unitAndAggregation);

@@ -8,6 +8,7 @@ import io.vertx.ext.web.handler.BodyHandler;
 import org.fieldreadings.core.bus.DevicesContract;
 import org.fieldreadings.core.http.DeviceRef;
 import org.fieldreadings.core.http.EdgeContext;
+import org.fieldreadings.core.http.EntityId;
 import org.fieldreadings.core.http.JsonBody;
 
 /**
@@ -65,7 +66,8 @@ final class AdminDeviceRoutes {
 
   /** {@code PUT} or {@code DELETE /admin/entities/{entityId}/devices/{profile}/{serial}}: 204. */
   private void association(RoutingContext ctx, String address) {
-    JsonObject request = DeviceRef.fromPath(ctx).toJson().put("entityId", ctx.pathParam("entityId"));
+    String entityId = EntityId.fromPath(ctx);
+    JsonObject request = DeviceRef.fromPath(ctx).toJson().put("entityId", entityId);
     bus.<JsonObject>request(address, request)
         .onSuccess(reply -> ctx.response().setStatusCode(204).end())
         .onFailure(ctx::fail);

@@ -2,6 +2,8 @@ package org.fieldreadings.core.http;
 
 import io.netty.handler.codec.DecoderException;
 import io.vertx.core.http.HttpClosedException;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.RoutingContext;
 import java.io.IOException;
 
@@ -21,8 +23,13 @@ final class ClientProtocolError {
     if (error instanceof HttpClosedException || error instanceof DecoderException || thrownByDecoder(error)) {
       return true;
     }
-    // An I/O failure before the request was read to its end is the client's connection failing, not the database's.
-    return error instanceof IOException && !ctx.request().isEnded();
+    // An I/O failure while a request body is still arriving is the client's connection failing, not the database's.
+    return error instanceof IOException && hasBody(ctx.request()) && !ctx.request().isEnded();
+  }
+
+  private static boolean hasBody(HttpServerRequest request) {
+    String length = request.getHeader(HttpHeaders.CONTENT_LENGTH);
+    return request.headers().contains(HttpHeaders.TRANSFER_ENCODING) || length != null && !"0".equals(length);
   }
 
   /** The HTTP decoder reports some malformed input as plain exceptions (NumberFormatException for a chunk size). */

@@ -45,13 +45,18 @@ public final class RawHttp {
 
   public Response exchange(byte[] request) {
     try (Socket socket = open()) {
-      socket.getOutputStream().write(request);
-      socket.getOutputStream().flush();
-      return read(socket.getInputStream());
+      return exchange(socket, request);
     } catch (IOException e) {
       // The server may reset a connection it refused before the client finished writing.
       return new Response(0, Map.of(), "");
     }
+  }
+
+  /** Sends the bytes on an open connection and reads one response, leaving the connection open. */
+  public static Response exchange(Socket socket, byte[] request) throws IOException {
+    socket.getOutputStream().write(request);
+    socket.getOutputStream().flush();
+    return read(socket.getInputStream());
   }
 
   /** True when the server closes the connection within the time, having sent nothing more than a response. */

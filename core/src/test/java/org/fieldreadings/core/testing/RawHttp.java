@@ -38,17 +38,26 @@ public final class RawHttp {
     }
   }
 
-  /** Sends the bytes (ISO-8859-1 text) and reads one response; the status is 0 when the server answered nothing. */
+  /**
+   * Sends the bytes (ISO-8859-1 text) and reads one response; the status is 0 when the server answered nothing (the
+   * body then tells what the client saw).
+   */
   public Response exchange(String request) {
     return exchange(request.getBytes(StandardCharsets.ISO_8859_1));
   }
 
   public Response exchange(byte[] request) {
+    return exchange(request, READ_TIMEOUT_MS);
+  }
+
+  /** Like {@link #exchange(byte[])}, waiting at most the given time for each read. */
+  public Response exchange(byte[] request, int readTimeoutMs) {
     try (Socket socket = open()) {
+      socket.setSoTimeout(readTimeoutMs);
       return exchange(socket, request);
     } catch (IOException e) {
-      // The server may reset a connection it refused before the client finished writing.
-      return new Response(0, Map.of(), "");
+      // The server may reset a connection it refused before the client finished writing; the body says why.
+      return new Response(0, Map.of(), e.toString());
     }
   }
 
@@ -56,7 +65,12 @@ public final class RawHttp {
   public static Response exchange(Socket socket, byte[] request) throws IOException {
     socket.getOutputStream().write(request);
     socket.getOutputStream().flush();
-    return read(socket.getInputStream());
+    boolean noBody = request.length > 5 && new String(request, 0, 5, StandardCharsets.ISO_8859_1).equals("HEAD ");
+    Response response = read(socket.getInputStream(), noBody);
+    while (response.status() == 100) {
+      response = read(socket.getInputStream(), noBody);
+    }
+    return response;
   }
 
   /** True when the server closes the connection within the time, having sent nothing more than a response. */
@@ -79,7 +93,7 @@ public final class RawHttp {
     }
   }
 
-  private static Response read(InputStream in) throws IOException {
+  private static Response read(InputStream in, boolean noBody) throws IOException {
     ByteArrayOutputStream head = new ByteArrayOutputStream();
     int last4 = 0;
     int b;
@@ -89,7 +103,7 @@ public final class RawHttp {
     }
     String[] lines = head.toString(StandardCharsets.ISO_8859_1).split("\r\n");
     if (lines.length == 0 || !lines[0].startsWith("HTTP/") || lines[0].length() < 12) {
-      return new Response(0, Map.of(), "");
+      return new Response(0, Map.of(), head.toString(StandardCharsets.ISO_8859_1));
     }
     int status = Integer.parseInt(lines[0].substring(9, 12));
     Map<String, String> headers = new TreeMap<>();
@@ -100,6 +114,9 @@ public final class RawHttp {
       }
     }
     ByteArrayOutputStream body = new ByteArrayOutputStream();
+    if (noBody || status == 100 || status == 204 || status == 304) {
+      return new Response(status, headers, "");
+    }
     if (headers.containsKey("content-length")) {
       byte[] bytes = in.readNBytes(Integer.parseInt(headers.get("content-length")));
       body.write(bytes);

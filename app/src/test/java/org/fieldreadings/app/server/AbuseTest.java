@@ -211,9 +211,10 @@ class AbuseTest {
       "/api/nothing", "/health"};
 
   private static final String[] ADMIN_PATHS = {
-      "/health", "/admin/entities", "/admin/entities/{entity}/key", "/admin/entities/{entity}/devices/{profile}/{serial}",
-      "/admin/devices/{profile}/{serial}", "/admin/devices/{profile}/{serial}/subscriptions",
-      "/admin/ingest/{profile}", "/admin/ingest-keys", "/admin/readings", "/admin/plugins", "/admin/nothing", "/api/docs"};
+      "/health", "/admin/entities", "/admin/entities/{entity}/key",
+      "/admin/entities/{entity}/devices/{profile}/{serial}", "/admin/devices/{profile}/{serial}",
+      "/admin/devices/{profile}/{serial}/subscriptions", "/admin/ingest/{profile}", "/admin/ingest-keys",
+      "/admin/readings", "/admin/plugins", "/admin/nothing", "/api/docs"};
 
   private static final String[] SEGMENTS = {
       "%00", "%01", "a%00b", "%1b[31mred", "\u0001", "..", "%2e%2e", "%2f", "%5c", "", "%zz", "%", "%C3%28",
@@ -271,7 +272,8 @@ class AbuseTest {
     }
     String[] types = {
         "Content-Type: application/json", "Content-Type: application/json", "Content-Type: text/csv",
-        "Content-Type: text/plain", "Content-Type: application/octet-stream", "Content-Type: application/json; charset=utf-7",
+        "Content-Type: text/plain", "Content-Type: application/octet-stream",
+        "Content-Type: application/json; charset=utf-7",
         "Content-Type: multipart/form-data; boundary=x", "Content-Type: application/x-www-form-urlencoded",
         "Content-Type: %00", null};
     String type = pick(random, types);
@@ -313,7 +315,8 @@ class AbuseTest {
         {"GARBAGE\r\n\r\n", "no"}, {"GET /\r\n\r\n", "no"}, {"GET / HTTP/1.1 extra\r\nHost: x\r\n\r\n", "no"},
         {"\r\n\r\n\r\n", "no"}, {"GET / HTTP/2.0\r\nHost: x\r\n\r\n", "version"},
         {"GET / HTTP/9.9\r\nHost: x\r\n\r\n", "version"}, {"GET / FTP/1.0\r\nHost: x\r\n\r\n", "no"},
-        {"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n", "version"}, {"GET " + "/a".repeat(4000) + " HTTP/1.1\r\nHost: x\r\n\r\n", "yes"},
+        {"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n", "version"},
+        {"GET " + "/a".repeat(4000) + " HTTP/1.1\r\nHost: x\r\n\r\n", "yes"},
         {"GET / HTTP/1.1\r\nHost: x\r\nBad Header Line\r\n\r\n", "no"},
         {"GET / HTTP/1.1\r\nHost: x\r\n" + "X-H: v\r\n".repeat(2000) + "\r\n", "no"},
         {"GET / HTTP/1.1\r\nHost: x\r\nX-Long: " + "v".repeat(10_000) + "\r\n\r\n", "no"},
@@ -333,7 +336,7 @@ class AbuseTest {
   private static Hostile framing(Random random, boolean admin) {
     String path = admin ? pick(random, new String[] {"/admin/entities", "/admin/readings", "/admin/ingest/PROFILE_A"})
         : pick(random, new String[] {"/api/access/token", "/api/ingest/PROFILE_A", "/api/access"});
-    String auth = admin ? "Authorization: Bearer " + adminToken + "\r\n" : "Authorization: ApiKey " + ingestKey + "\r\n";
+    String auth = "Authorization: " + (admin ? "Bearer " + adminToken : "ApiKey " + ingestKey) + "\r\n";
     String head = "POST " + path + " HTTP/1.1\r\nHost: localhost\r\n" + auth + "Content-Type: application/json\r\n";
     String[][] framings = {
         {"Transfer-Encoding: chunked\r\n\r\nZZ\r\nabc\r\n0\r\n\r\n", "no"},
@@ -370,7 +373,8 @@ class AbuseTest {
     String text = new String(bytes, StandardCharsets.ISO_8859_1);
     text = text.length() > 300 ? text.substring(0, 300) + "..." : text;
     StringBuilder escaped = new StringBuilder();
-    text.chars().forEach(c -> escaped.append(c < 0x20 || c > 0x7e ? String.format("\\x%02x", c) : String.valueOf((char) c)));
+    text.chars().forEach(c -> escaped.append(c < 0x20 || c > 0x7e ? String.format("\\x%02x", c)
+        : String.valueOf((char) c)));
     return escaped.toString();
   }
 }

@@ -61,7 +61,8 @@ class DatabaseOutageAnswersTest {
           () -> api.get("/api/devices/REAL_WEATHER_STATION/WS-1/readings?interfaces=AirTemp"
               + "&startDate=2024-03-01T00:00:00Z&endDate=2024-03-02T00:00:00Z", "Authorization", apiKey),
           () -> admin.get("/admin/entities", "Authorization", bearer),
-          () -> admin.post("/admin/entities", new JsonObject().put("email", UUID.randomUUID() + "@example.com").encode(),
+          () -> admin.post("/admin/entities",
+              new JsonObject().put("email", UUID.randomUUID() + "@example.com").encode(),
               "Authorization", bearer, "Content-Type", "application/json"));
 
       Queue<String> wrong = new ConcurrentLinkedQueue<>();

@@ -4,6 +4,7 @@ import io.vertx.core.eventbus.Message;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.eventbus.ReplyFailure;
 import org.fieldreadings.core.db.DatabaseOutage;
+import org.fieldreadings.core.http.LogSafe;
 import org.fieldreadings.core.http.ProblemException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,7 +24,7 @@ public final class BusReplies {
     } else if (error instanceof ReplyException reply) {
       failAfterRequest(message, reply);
     } else if (DatabaseOutage.isCause(error)) {
-      LOG.warn("{}: database unavailable: {}", message.address(), error.getMessage());
+      LOG.warn("{}: database unavailable: {}", message.address(), LogSafe.text(error.getMessage()));
       message.fail(BusFailure.UNAVAILABLE, "database unavailable");
     } else {
       LOG.error("{}: unexpected failure", message.address(), error);
@@ -36,7 +37,7 @@ public final class BusReplies {
     if (reply.failureType() == ReplyFailure.RECIPIENT_FAILURE) {
       message.fail(reply.failureCode(), reply.getMessage());
     } else {
-      LOG.warn("{}: a module it asked did not answer: {}", message.address(), reply.getMessage());
+      LOG.warn("{}: a module it asked did not answer: {}", message.address(), LogSafe.text(reply.getMessage()));
       message.fail(BusFailure.UNAVAILABLE, "dependency unavailable");
     }
   }

@@ -4,6 +4,7 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.vertx.core.Handler;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.eventbus.ReplyFailure;
+import io.vertx.core.http.HttpVersion;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.HttpException;
@@ -50,7 +51,7 @@ public final class ProblemHandler implements Handler<RoutingContext> {
     if (ctx.failure() instanceof HttpException http && http.getPayload() != null) {
       return new Failure(Problem.of(status, http.getPayload()), Map.of());
     }
-    if (status == 400 && ctx.request().authority() == null) {
+    if (status == 400 && ctx.request().authority() == null && ctx.request().version() != HttpVersion.HTTP_1_0) {
       return new Failure(Problem.of(400, "The request must name the server in a Host header."), Map.of());
     }
     return new Failure(Problem.of(status, describe(status, null)), Map.of());

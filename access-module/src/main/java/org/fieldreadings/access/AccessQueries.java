@@ -19,10 +19,22 @@ final class AccessQueries {
       FROM access.entity e LEFT JOIN access.api_key k USING (entity_id)
       ORDER BY e.created_at, e.entity_id""";
 
+  /**
+   * Serialises the token requests of one e-mail address, and of one client address, until the transaction ends, so
+   * concurrent requests cannot all count below a limit and all be sent. Always the e-mail's lock first, then the
+   * client's (two key spaces), so two requests never wait for each other in a cycle.
+   */
+  static final String LOCK_TOKEN_REQUESTERS = """
+      SELECT pg_advisory_xact_lock(1, hashtext(encode($1, 'hex'))),
+             pg_advisory_xact_lock(2, hashtext(encode($2, 'hex')))""";
+
   static final String RECORD_TOKEN_REQUEST =
       "INSERT INTO access.token_request (email_digest, client_digest) VALUES ($1, $2)";
 
-  /** Both counts include the request just recorded; the entity columns are null for an unknown address. */
+  /**
+   * The requests of the last hour before this one (indexed counts, each at most a limit since refused requests
+   * are not recorded); the entity columns are null for an unknown address.
+   */
   static final String TOKEN_REQUEST_CONTEXT = """
       SELECT (SELECT count(*) FROM access.token_request
               WHERE email_digest = $1 AND requested_at > now() - interval '1 hour') AS by_email,

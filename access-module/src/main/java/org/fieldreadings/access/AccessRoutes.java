@@ -6,29 +6,33 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import org.fieldreadings.core.http.ApiKeyAuth;
+import org.fieldreadings.core.http.ClientAddress;
 import org.fieldreadings.core.http.EdgeContext;
 import org.fieldreadings.core.http.JsonBody;
 import org.fieldreadings.core.http.Problem;
 import org.fieldreadings.core.http.ProblemException;
 
-/** {@code POST /access/token}, {@code POST /access}, {@code DELETE /access} (SPEC.md 4.1–4.3, API-DECISIONS.md). */
+/** {@code POST /access/token}, {@code POST /access}, {@code DELETE /access} (docs/api.md). */
 final class AccessRoutes {
 
   static final String TOKEN_SENT_MESSAGE = "If the address belongs to an entity, a token was sent.";
   private static final int BODY_LIMIT = 4096;
 
   private final EventBus bus;
+  private final ApiKeyAuth auth;
 
-  private AccessRoutes(EventBus bus) {
+  private AccessRoutes(EventBus bus, ApiKeyAuth auth) {
     this.bus = bus;
+    this.auth = auth;
   }
 
   static void mount(Router api, EdgeContext edge) {
-    AccessRoutes routes = new AccessRoutes(edge.vertx().eventBus());
+    AccessRoutes routes = new AccessRoutes(edge.vertx().eventBus(), edge.auth());
     api.post("/access/token").consumes("application/json").produces("application/json")
         .handler(BodyHandler.create().setBodyLimit(BODY_LIMIT))
         .handler(routes::requestToken);
-    api.post("/access").produces("application/json").handler(routes::exchangeToken);
+    api.post("/access").produces("application/json").handler(edge.auth().failureLimit())
+        .handler(routes::exchangeToken);
     api.delete("/access").handler(edge.auth().entity()).handler(routes::revoke);
   }
 
@@ -41,7 +45,7 @@ final class AccessRoutes {
       return;
     }
     JsonObject request = new JsonObject().put("email", address)
-        .put("clientAddress", ctx.request().remoteAddress().hostAddress());
+        .put("clientAddress", ClientAddress.of(ctx));
     bus.request(AccessAddresses.REQUEST_TOKEN, request)
         .onSuccess(reply -> ctx.response().setStatusCode(202)
             .putHeader("Content-Type", "application/json")
@@ -58,7 +62,7 @@ final class AccessRoutes {
     bus.<JsonObject>request(AccessAddresses.EXCHANGE_TOKEN, new JsonObject().put("token", token))
         .onSuccess(reply -> ctx.response().putHeader("Cache-Control", "no-store").putHeader("Content-Type",
             "application/json").end(reply.body().encode()))
-        .onFailure(ctx::fail);
+        .onFailure(e -> auth.refused(ctx, e));
   }
 
   private void revoke(RoutingContext ctx) {

@@ -12,7 +12,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Relays key revocations and replacements made by any node (PostgreSQL NOTIFY) to this node's event bus, so every
- * node sharing the database evicts the key from its authentication cache within moments.
+ * node sharing the database evicts the key from its authentication cache within moments. Notifications sent while
+ * the connection was down are lost, so each (re)subscription evicts every remembered key.
  */
 final class KeyChangeListener {
 
@@ -24,8 +25,10 @@ final class KeyChangeListener {
   KeyChangeListener(Vertx vertx, DatabaseUrl url) {
     subscriber = PgSubscriber.subscriber(vertx, Pools.connectOptions(url))
         .reconnectPolicy(retries -> retries < 1000 ? 1000L : -1L);
-    subscriber.channel(CHANNEL).handler(entityId ->
-        vertx.eventBus().publish(AccessContract.KEY_REVOKED, new JsonObject().put("entityId", entityId)));
+    subscriber.channel(CHANNEL)
+        .subscribeHandler(v -> vertx.eventBus().publish(AccessContract.KEY_REVOKED, new JsonObject()))
+        .handler(entityId ->
+            vertx.eventBus().publish(AccessContract.KEY_REVOKED, new JsonObject().put("entityId", entityId)));
     subscriber.closeHandler(v -> LOG.warn("stopped listening for key changes of other nodes"));
   }
 

@@ -33,17 +33,19 @@ final class MailSender {
   private final KeyVault vault;
   private final MailTransport transport;
   private final String from;
+  private final String publicUrl;
   private final AtomicLong depth = new AtomicLong();
   private boolean draining;
   private boolean wokenWhileDraining;
   private long timer;
 
-  MailSender(Vertx vertx, Pool pool, KeyVault vault, MailTransport transport, String from) {
+  MailSender(Vertx vertx, Pool pool, KeyVault vault, MailTransport transport, String from, String publicUrl) {
     this.vertx = vertx;
     this.pool = pool;
     this.vault = vault;
     this.transport = transport;
     this.from = from;
+    this.publicUrl = publicUrl;
   }
 
   Future<Void> start() {
@@ -98,7 +100,7 @@ final class MailSender {
 
   private Future<Void> send(long mailId, byte[] payload, int attempts) {
     TokenMail mail = TokenMail.fromJson(new JsonObject(vault.decrypt(payload)));
-    return transport.deliver(mail.render(from))
+    return transport.deliver(mail.render(from, publicUrl))
         .compose(v -> pool.preparedQuery(AccessQueries.MARK_MAIL_SENT).execute(Tuple.of(mailId)).<Void>mapEmpty())
         .recover(error -> {
           long delay = retryDelay(attempts).toMillis();

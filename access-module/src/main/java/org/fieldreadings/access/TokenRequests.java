@@ -15,7 +15,8 @@ import org.slf4j.LoggerFactory;
 /**
  * {@code POST /access/token}: a new temporary token and its mail, queued in one transaction. Known and unknown
  * addresses run the same statements and the same cryptography, and both answer the same, so the endpoint
- * reveals nothing about which addresses belong to entities. Over a rate limit nothing is sent.
+ * reveals nothing about which addresses belong to entities. Over a rate limit nothing is sent and nothing is
+ * written: a flood of requests costs two short statements each and leaves the tables as they were.
  */
 final class TokenRequests {
 
@@ -40,17 +41,18 @@ final class TokenRequests {
 
   Future<Void> request(String email, String clientAddress) {
     Buffer emailDigest = digests.email(email);
+    Buffer clientDigest = digests.client(clientAddress);
     String token = KeyVault.newSecret();
     Buffer tokenDigest = digests.token(token);
     OffsetDateTime expiresAt = OffsetDateTime.now(ZoneOffset.UTC).plus(policy.tokenTtl());
-    return pool.withTransaction(conn -> conn.preparedQuery(AccessQueries.RECORD_TOKEN_REQUEST)
-        .execute(Tuple.of(emailDigest, digests.client(clientAddress)))
+    return pool.withTransaction(conn -> conn.preparedQuery(AccessQueries.LOCK_TOKEN_REQUESTERS)
+        .execute(Tuple.of(emailDigest, clientDigest))
         .compose(v -> conn.preparedQuery(AccessQueries.TOKEN_REQUEST_CONTEXT)
-            .execute(Tuple.of(emailDigest, digests.client(clientAddress), email)))
+            .execute(Tuple.of(emailDigest, clientDigest, email)))
         .compose(rows -> {
           Row context = rows.iterator().next();
-          if (context.getLong("by_email") > policy.perEmailHourly()
-              || context.getLong("by_client") > policy.perClientHourly()) {
+          if (context.getLong("by_email") >= policy.perEmailHourly()
+              || context.getLong("by_client") >= policy.perClientHourly()) {
             LOG.warn("token request for {} from {} over the hourly limit: no mail sent", EmailAddress.masked(email),
                 clientAddress);
             return Future.succeededFuture(false);
@@ -60,7 +62,9 @@ final class TokenRequests {
               context.getString("name") == null ? "" : context.getString("name"), token, expiresAt,
               policy.tokenTtl());
           Buffer payload = Buffer.buffer(vault.encrypt(mail.toJson().encode()));
-          return conn.preparedQuery(AccessQueries.UPSERT_TOKEN).execute(Tuple.of(entityId, tokenDigest, expiresAt))
+          return conn.preparedQuery(AccessQueries.RECORD_TOKEN_REQUEST).execute(Tuple.of(emailDigest, clientDigest))
+              .compose(v -> conn.preparedQuery(AccessQueries.UPSERT_TOKEN)
+                  .execute(Tuple.of(entityId, tokenDigest, expiresAt)))
               .compose(v -> conn.preparedQuery(AccessQueries.ENQUEUE_MAIL).execute(Tuple.of(entityId, payload)))
               .map(queued -> queued.rowCount() == 1);
         }))

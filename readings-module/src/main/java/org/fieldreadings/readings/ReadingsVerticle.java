@@ -8,14 +8,19 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 import org.fieldreadings.core.bus.BusReplies;
+import org.fieldreadings.core.bus.JsonConsumers;
+import org.fieldreadings.core.bus.ReadingsContract;
 import org.fieldreadings.core.bus.LocalCodec;
 import org.fieldreadings.core.config.ConfigKeys;
 import org.fieldreadings.core.db.DatabaseUrl;
+import org.fieldreadings.core.db.Pools;
 import org.fieldreadings.readings.ingest.IngestPipeline;
 import org.fieldreadings.readings.ingest.IngestRequest;
 import org.fieldreadings.readings.plugins.PluginHost;
 import org.fieldreadings.readings.plugins.PluginHostOptions;
 import org.fieldreadings.readings.plugins.PluginInfo;
+import org.fieldreadings.readings.query.LastReadingsQuery;
+import org.fieldreadings.readings.write.AcceptedWindow;
 import org.fieldreadings.readings.write.ReadingsBatch;
 import org.fieldreadings.readings.write.ReadingsStore;
 import org.slf4j.Logger;
@@ -36,7 +41,8 @@ final class ReadingsVerticle extends VerticleBase {
 
   @Override
   public Future<?> start() {
-    store = new ReadingsStore(vertx, DatabaseUrl.parse(ConfigKeys.DATABASE_URL.get(config())));
+    AcceptedWindow window = AcceptedWindow.fromConfig(config());
+    store = new ReadingsStore(vertx, DatabaseUrl.parse(ConfigKeys.DATABASE_URL.get(config())), window);
     EventBus bus = vertx.eventBus();
     bus.registerDefaultCodec(ReadingsBatch.class, new LocalCodec<>(ReadingsBatch.class));
     bus.registerDefaultCodec(IngestRequest.class, new LocalCodec<>(IngestRequest.class));
@@ -46,13 +52,15 @@ final class ReadingsVerticle extends VerticleBase {
     return vertx.executeBlocking(() -> PluginHost.start(PluginHostOptions.fromConfig(config())))
         .compose(host -> {
           plugins = host;
-          pipeline = new IngestPipeline(vertx, host, store);
+          pipeline = new IngestPipeline(vertx, host, store, window);
           return store.prepareAhead();
         })
         .compose(v -> Future.all(
             bus.<ReadingsBatch>consumer(ReadingsAddresses.WRITE, this::write).completion(),
             bus.<IngestRequest>consumer(ReadingsAddresses.INGEST, this::ingest).completion(),
-            bus.<JsonObject>consumer(ReadingsAddresses.PLUGINS, this::listPlugins).completion()));
+            bus.<JsonObject>consumer(ReadingsAddresses.PLUGINS, this::listPlugins).completion(),
+            JsonConsumers.register(vertx, ReadingsContract.LAST_READINGS,
+                new LastReadingsQuery(Pools.shared(vertx, config()))::answer)));
   }
 
   @Override

@@ -5,7 +5,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
-/** {@code field-readings}: serves the API when run without a command (OPERATIONS.md, "Command line"). */
+/** {@code field-readings}: serves the API when run without a command (docs/operations.md, "Command line"). */
 @Command(
     name = "field-readings",
     mixinStandardHelpOptions = true,
@@ -13,7 +13,7 @@ import picocli.CommandLine.Mixin;
     description = "Field Readings: sensor readings of field devices over REST/JSON. Without a command, serves the API.",
     subcommands = {ServeCommand.class, EntityCommand.class, KeyCommand.class, DeviceCommand.class,
         SubscriptionCommand.class, ReadingsCommand.class, IngestCommand.class, IngestKeyCommand.class,
-        PluginsCommand.class, CommandLine.HelpCommand.class})
+        PluginsCommand.class, BackupCommand.class, RestoreCommand.class, CommandLine.HelpCommand.class})
 public final class FieldReadingsCommand implements Callable<Integer> {
 
   @Mixin

@@ -8,8 +8,10 @@ import org.fieldreadings.core.config.ConfigKeys;
 import org.fieldreadings.core.db.Pools;
 import org.fieldreadings.core.http.AccessLog;
 import org.fieldreadings.core.http.ApiKeyAuth;
+import org.fieldreadings.core.http.ClientAddress;
 import org.fieldreadings.core.http.EdgeContext;
 import org.fieldreadings.core.http.ProblemHandler;
+import org.fieldreadings.core.http.TrustedProxies;
 
 /**
  * The public listener: the API's documentation and every module's {@code /api} routes, the readings explorer at
@@ -35,6 +37,7 @@ final class PublicHttpVerticle extends ListenerVerticle {
   protected Router router(Pool pool) {
     Router root = Router.router(vertx);
     ProblemHandler.install(root, ApiKeyAuth.CHALLENGE);
+    root.route().handler(new ClientAddress(TrustedProxies.parse(ConfigKeys.HTTP_TRUSTED_PROXIES.get(config()))));
     root.route().handler(new AccessLog());
     root.route("/api/*").subRouter(apiRouter(new EdgeContext(vertx, config(), pool, auth), modules));
     ExplorerRoutes.mount(root);

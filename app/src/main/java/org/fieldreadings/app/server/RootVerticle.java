@@ -10,6 +10,7 @@ import org.fieldreadings.core.FieldModule;
 import org.fieldreadings.core.config.ConfigKeys;
 import org.fieldreadings.core.http.ApiKeyAuth;
 import org.fieldreadings.core.http.ApiKeyAuthProvider;
+import org.fieldreadings.core.http.AuthFailureLimiter;
 import org.fieldreadings.core.http.KeyRateLimiter;
 
 /**
@@ -18,8 +19,11 @@ import org.fieldreadings.core.http.KeyRateLimiter;
  */
 final class RootVerticle extends VerticleBase {
 
-  /** How long an authenticated key is remembered; revocations evict sooner. */
-  private static final Duration AUTH_CACHE_TTL = Duration.ofSeconds(30);
+  /**
+   * How long an authenticated key is remembered; revocations evict at once, and this bounds the wait should a
+   * node miss one (a revoked key is refused everywhere within it). One lookup a second per busy key is cheap.
+   */
+  private static final Duration AUTH_CACHE_TTL = Duration.ofSeconds(1);
 
   private final List<FieldModule> modules;
   private volatile int httpPort;
@@ -34,7 +38,8 @@ final class RootVerticle extends VerticleBase {
     ApiKeyAuthProvider authProvider = new ApiKeyAuthProvider(vertx, AUTH_CACHE_TTL);
     ApiKeyAuth.evictOnRevocation(vertx, authProvider);
     ApiKeyAuth auth = new ApiKeyAuth(authProvider, new KeyRateLimiter(ConfigKeys.RATELIMIT_KEY_RPS.get(config()),
-        ConfigKeys.RATELIMIT_KEY_BURST.get(config())));
+        ConfigKeys.RATELIMIT_KEY_BURST.get(config())),
+        new AuthFailureLimiter(ConfigKeys.RATELIMIT_AUTH_FAILURES_PER_MINUTE.get(config())));
     Future<?> chain = Future.succeededFuture();
     for (FieldModule module : modules) {
       chain = chain.compose(v -> vertx.deployVerticle(module::verticle,

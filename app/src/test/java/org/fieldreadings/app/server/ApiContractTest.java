@@ -6,6 +6,8 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Route;
 import io.vertx.ext.web.Router;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -17,6 +19,7 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.fieldreadings.core.http.ApiKeyAuth;
 import org.fieldreadings.core.http.ApiKeyAuthProvider;
+import org.fieldreadings.core.http.AuthFailureLimiter;
 import org.fieldreadings.core.http.EdgeContext;
 import org.fieldreadings.core.http.KeyRateLimiter;
 import org.fieldreadings.core.testing.TestHttp;
@@ -31,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The OpenAPI contract ({@code GET /api/openapi.json}) against the running API: served without a key next to
- * Swagger UI, describing exactly the operations the public router serves, with SPEC.md's enumerations.
+ * Swagger UI, describing exactly the operations the public router serves, with the catalog's enumerations.
  */
 class ApiContractTest {
 
@@ -144,6 +147,14 @@ class ApiContractTest {
   }
 
   @Test
+  void theApiReferenceHasASectionForEveryOperation() throws IOException {
+    // Tests run in the module's folder; the reference is the repository's docs/api.md.
+    String reference = Files.readString(Path.of("..", "docs", "api.md"));
+    assertThat(operations().keySet()).allSatisfy(operation ->
+        assertThat(reference).as("docs/api.md section of " + operation).contains("\n### " + operation + "\n"));
+  }
+
+  @Test
   void onlyTheTokenOperationsArePublicAndKeyedOperationsDocumentTheir401() {
     operations().forEach((operation, op) -> {
       JsonArray security = op.getJsonArray("security", contract.getJsonArray("security"));
@@ -174,7 +185,7 @@ class ApiContractTest {
   /** The {@code /api} router exactly as every public listener builds it, from the server's modules. */
   private static Router publicApiRouter() {
     ApiKeyAuth auth = new ApiKeyAuth(new ApiKeyAuthProvider(server.vertx(), Duration.ofSeconds(1)),
-        new KeyRateLimiter(1, 1));
+        new KeyRateLimiter(1, 1), new AuthFailureLimiter(1_000_000));
     return PublicHttpVerticle.apiRouter(new EdgeContext(server.vertx(), config, null, auth),
         FieldReadingsServer.MODULES);
   }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import org.fieldreadings.core.testing.TestHttp;
 import org.fieldreadings.core.testing.TestHttp.Answer;
@@ -59,13 +58,15 @@ class ExplorerPageTest {
   }
 
   @Test
-  void unitsOfThePageAreTheCatalogsInCatalogOrder() {
+  void interfacesOfThePageAreTheCatalogsInCatalogOrderWithUnitAndAggregation() {
     String script = http.get("/explorer/units.js").body();
-    JsonObject units = new JsonObject(script.substring(script.indexOf('{'), script.lastIndexOf('}') + 1));
-    Map<String, String> catalog = new LinkedHashMap<>();
+    JsonObject interfaces = new JsonObject(script.substring(script.indexOf('{'), script.lastIndexOf('}') + 1));
+    JsonObject catalog = new JsonObject();
     for (SensorInterface sensor : InterfaceCatalog.all()) {
-      catalog.put(sensor.name(), sensor.unit().symbol());
+      catalog.put(sensor.name(), new JsonObject().put("unit", sensor.unit().symbol())
+          .put("aggregation", sensor.aggregation().name()));
     }
-    assertThat(units.getMap()).containsExactlyEntriesOf(catalog);
+    assertThat(interfaces.fieldNames()).containsExactlyElementsOf(catalog.fieldNames());
+    assertThat(interfaces).isEqualTo(catalog);
   }
 }

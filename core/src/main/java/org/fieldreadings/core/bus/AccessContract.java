@@ -12,6 +12,9 @@ public interface AccessContract {
   /** Request {@code {"entityId": "..."}}; reply {@code {"exists": true|false}}. For admin operations of other modules. */
   String ENTITY_EXISTS = "access.entity-exists";
 
-  /** Published {@code {"entityId": "..."}} when an entity's key stops working; every auth cache evicts it. */
+  /**
+   * Published {@code {"entityId": "..."}} when an entity's key stops working; every auth cache evicts it. Published
+   * {@code {}} when changes may have been missed; every auth cache evicts all its keys.
+   */
   String KEY_REVOKED = "access.key-revoked";
 }

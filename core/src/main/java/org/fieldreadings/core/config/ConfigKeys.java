@@ -2,7 +2,10 @@ package org.fieldreadings.core.config;
 
 import static org.fieldreadings.core.config.ValueParsers.base64Key;
 import static org.fieldreadings.core.config.ValueParsers.bool;
+import static org.fieldreadings.core.config.ValueParsers.cidrList;
 import static org.fieldreadings.core.config.ValueParsers.email;
+import static org.fieldreadings.core.config.ValueParsers.httpUrl;
+import static org.fieldreadings.core.config.ValueParsers.instant;
 import static org.fieldreadings.core.config.ValueParsers.intRange;
 import static org.fieldreadings.core.config.ValueParsers.nonEmpty;
 import static org.fieldreadings.core.config.ValueParsers.oneOf;
@@ -17,7 +20,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
-/** Every configuration key of the service (OPERATIONS.md plus the additions documented in the README). */
+/** Every configuration key of the service (each documented in the README's configuration table). */
 public final class ConfigKeys {
 
   private static final String HOST = "a host name or address";
@@ -28,6 +31,12 @@ public final class ConfigKeys {
   public static final ConfigKey<Integer> HTTP_PORT = plain("http.port", PORT, intRange(0, 65535), 8080);
   public static final ConfigKey<Integer> HTTP_INSTANCES =
       plain("http.instances", "an integer from 1 to 64", intRange(1, 64), Runtime.getRuntime().availableProcessors());
+  /** The address clients use (behind a proxy, the proxy's), for the links of token mails; none: paths only. */
+  public static final ConfigKey<String> HTTP_PUBLIC_URL = plain(
+      "http.public.url", "an absolute http or https URL such as https://readings.example.org", httpUrl(), null);
+  /** The reverse proxies whose {@code X-Forwarded-For} names the client; none by default. */
+  public static final ConfigKey<String> HTTP_TRUSTED_PROXIES = plain("http.trusted.proxies",
+      "a comma-separated list of addresses or CIDR ranges such as 10.0.0.0/8,2001:db8::/32", cidrList(), null);
   /** How long a connection of either listener may stay without reading or writing a byte before it is closed. */
   public static final ConfigKey<String> HTTP_IDLE_TIMEOUT =
       plain("http.idle.timeout", DURATION, positiveDuration(), "PT60S");
@@ -45,6 +54,12 @@ public final class ConfigKeys {
   /** How long a plugin may take to decode one payload, waiting for a decode thread included. */
   public static final ConfigKey<String> PLUGINS_DECODE_BUDGET =
       plain("plugins.decode.budget", DURATION, positiveDuration(), "PT10S");
+  /**
+   * How many decode threads of one profile, held by a plugin that ignored their interrupt, are each replaced by a
+   * fresh thread. Kept small: such a thread may spin on a core until the plugin lets go.
+   */
+  public static final ConfigKey<Integer> PLUGINS_WEDGED_MAX =
+      plain("plugins.wedged.max", "an integer from 0 to 64", intRange(0, 64), 2);
   /** The largest raw payload the ingest routes accept (413 beyond): plugins decode payloads in memory. */
   public static final ConfigKey<Integer> INGEST_MAX_BYTES = plain(
       "ingest.max.bytes", "an integer from 1024 to 268435456", intRange(1024, 256 * 1024 * 1024), 4 * 1024 * 1024);
@@ -72,6 +87,9 @@ public final class ConfigKeys {
       plain("ratelimit.token.email.hourly", "an integer from 1 to 1000000", intRange(1, 1_000_000), 5);
   public static final ConfigKey<Integer> RATELIMIT_TOKEN_CLIENT_HOURLY =
       plain("ratelimit.token.client.hourly", "an integer from 1 to 1000000", intRange(1, 1_000_000), 30);
+  /** Failed authentications per client address and minute before that address gets 429 for the rest of it. */
+  public static final ConfigKey<Integer> RATELIMIT_AUTH_FAILURES_PER_MINUTE =
+      plain("ratelimit.auth.failures.per.minute", "an integer from 1 to 1000000", intRange(1, 1_000_000), 60);
   public static final ConfigKey<String> READINGS_LIMIT_NONE =
       plain("readings.limit.none", DURATION, positiveDuration(), "P366D");
   public static final ConfigKey<String> READINGS_LIMIT_HOUR =
@@ -80,19 +98,26 @@ public final class ConfigKeys {
       plain("readings.limit.aggregated", DURATION, positiveDuration(), "P36525D");
   public static final ConfigKey<Integer> READINGS_LIMIT_INTERFACES =
       plain("readings.limit.interfaces", "an integer from 1 to 1000", intRange(1, 1000), 100);
+  /** The earliest timestamp a reading may have, by import, ingest or admin: nothing older is stored. */
+  public static final ConfigKey<String> READINGS_ACCEPT_FROM = plain(
+      "readings.accept.from", "an RFC 3339 instant such as 2000-01-01T00:00:00Z", instant(), "2000-01-01T00:00:00Z");
+  /** How far ahead of the server clock a reading's timestamp may be: device clocks drift, typos do not. */
+  public static final ConfigKey<String> READINGS_ACCEPT_AHEAD =
+      plain("readings.accept.ahead", DURATION, positiveDuration(), "P1D");
   public static final ConfigKey<String> LOGGING_FORMAT =
       plain("logging.format", "text or json", oneOf(Set.of("TEXT", "JSON")), "TEXT");
   public static final ConfigKey<Boolean> DEMO = plain("demo", "true or false", bool(), null);
 
   /** All keys, in the order of the README's configuration table. */
   public static final List<ConfigKey<?>> ALL = List.of(
-      HTTP_HOST, HTTP_PORT, HTTP_INSTANCES, HTTP_IDLE_TIMEOUT, HTTP_REQUEST_HEADER_TIMEOUT, ADMIN_HOST, ADMIN_PORT,
-      ADMIN_TOKEN, DATA_DIR, PLUGINS_DIR,
-      PLUGINS_DECODE_BUDGET, INGEST_MAX_BYTES, DATABASE_URL,
+      HTTP_HOST, HTTP_PORT, HTTP_INSTANCES, HTTP_PUBLIC_URL, HTTP_TRUSTED_PROXIES, HTTP_IDLE_TIMEOUT,
+      HTTP_REQUEST_HEADER_TIMEOUT, ADMIN_HOST, ADMIN_PORT,
+      ADMIN_TOKEN, DATA_DIR, PLUGINS_DIR, PLUGINS_DECODE_BUDGET, PLUGINS_WEDGED_MAX, INGEST_MAX_BYTES, DATABASE_URL,
       DATABASE_POOL_SIZE, MAIL_SMTP_HOST, MAIL_SMTP_PORT, MAIL_SMTP_USERNAME, MAIL_SMTP_PASSWORD, MAIL_SMTP_STARTTLS,
       MAIL_FROM, SECURITY_MASTER_KEY, ACCESS_TOKEN_TTL, RATELIMIT_KEY_RPS, RATELIMIT_KEY_BURST,
-      RATELIMIT_TOKEN_EMAIL_HOURLY, RATELIMIT_TOKEN_CLIENT_HOURLY, READINGS_LIMIT_NONE, READINGS_LIMIT_HOUR,
-      READINGS_LIMIT_AGGREGATED, READINGS_LIMIT_INTERFACES, LOGGING_FORMAT, DEMO);
+      RATELIMIT_TOKEN_EMAIL_HOURLY, RATELIMIT_TOKEN_CLIENT_HOURLY, RATELIMIT_AUTH_FAILURES_PER_MINUTE,
+      READINGS_LIMIT_NONE, READINGS_LIMIT_HOUR, READINGS_LIMIT_AGGREGATED, READINGS_LIMIT_INTERFACES,
+      READINGS_ACCEPT_FROM, READINGS_ACCEPT_AHEAD, LOGGING_FORMAT, DEMO);
 
   private ConfigKeys() {}
 

@@ -1,6 +1,7 @@
 package org.fieldreadings.core.config;
 
 import java.time.Duration;
+import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.Base64;
 import java.util.Locale;
@@ -60,6 +61,17 @@ final class ValueParsers {
     };
   }
 
+  /** An RFC 3339 instant with its offset, kept in its canonical UTC text form. */
+  static Function<String, String> instant() {
+    return raw -> {
+      try {
+        return OffsetDateTime.parse(raw).toInstant().toString();
+      } catch (DateTimeParseException e) {
+        throw new IllegalArgumentException((String) null);
+      }
+    };
+  }
+
   static Function<String, String> oneOf(Set<String> allowed) {
     return raw -> {
       String upper = raw.toUpperCase(Locale.ROOT);
@@ -94,10 +106,32 @@ final class ValueParsers {
     };
   }
 
+  /** Address ranges of trusted proxies, kept in canonical form; blank is none. */
+  static Function<String, String> cidrList() {
+    return raw -> org.fieldreadings.core.http.TrustedProxies.parse(raw).toString();
+  }
+
   static Function<String, String> postgresUrl() {
     return raw -> {
       org.fieldreadings.core.db.DatabaseUrl.parse(raw);
       return raw;
+    };
+  }
+
+  /** An absolute http or https address without query or fragment; a trailing slash is dropped. */
+  static Function<String, String> httpUrl() {
+    return raw -> {
+      java.net.URI uri;
+      try {
+        uri = new java.net.URI(raw);
+      } catch (java.net.URISyntaxException e) {
+        throw new IllegalArgumentException((String) null);
+      }
+      boolean web = "http".equalsIgnoreCase(uri.getScheme()) || "https".equalsIgnoreCase(uri.getScheme());
+      if (!web || uri.getHost() == null || uri.getRawQuery() != null || uri.getRawFragment() != null) {
+        throw new IllegalArgumentException((String) null);
+      }
+      return raw.replaceAll("/+$", "");
     };
   }
 }

@@ -7,8 +7,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One log line per request, written when the response ends: method, path (never the query string, which may
- * carry a temporary token), status, bytes sent, duration and client address. Logger {@code access}. Method and
- * path are the client's text, so their control characters are escaped ({@link LogSafe}).
+ * carry a temporary token), status, bytes sent, duration and client address ({@link ClientAddress}). Logger
+ * {@code access}. Method and path are the client's text, so their control characters are escaped ({@link LogSafe}).
  */
 public final class AccessLog implements Handler<RoutingContext> {
 
@@ -21,7 +21,7 @@ public final class AccessLog implements Handler<RoutingContext> {
         LogSafe.text(ctx.request().path()),
         ctx.response().getStatusCode(), ctx.response().bytesWritten(),
         tenths((System.nanoTime() - started + 50_000) / 100_000),
-        ctx.request().remoteAddress() == null ? "-" : ctx.request().remoteAddress().hostAddress()));
+        ClientAddress.of(ctx)));
     ctx.next();
   }
 

@@ -5,13 +5,15 @@ import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.auth.User;
 import io.vertx.ext.web.RoutingContext;
+import java.util.Map;
 import org.fieldreadings.core.bus.AccessContract;
 
 /**
- * The {@code Authorization: ApiKey <key>} check in front of protected routes (SPEC.md 5, API-DECISIONS.md).
+ * The {@code Authorization: ApiKey <key>} check in front of protected routes (docs/api.md).
  * The scheme word matches case-insensitively, followed by exactly one space and a key without whitespace;
  * a missing or malformed header, an unknown key or a revoked key all give the same 401. An authenticated key over
- * its rate limit gets a 429 with {@code Retry-After}.
+ * its rate limit gets a 429 with {@code Retry-After}, and so does a client address over its limit of failed
+ * authentications, answered before any lookup.
  */
 public final class ApiKeyAuth {
 
@@ -23,10 +25,12 @@ public final class ApiKeyAuth {
 
   private final ApiKeyAuthProvider provider;
   private final KeyRateLimiter limiter;
+  private final AuthFailureLimiter failures;
 
-  public ApiKeyAuth(ApiKeyAuthProvider provider, KeyRateLimiter limiter) {
+  public ApiKeyAuth(ApiKeyAuthProvider provider, KeyRateLimiter limiter, AuthFailureLimiter failures) {
     this.provider = provider;
     this.limiter = limiter;
+    this.failures = failures;
   }
 
   /** The handler for routes an entity's key may call; the entity id is then {@link #entityId(RoutingContext)}. */
@@ -70,28 +74,67 @@ public final class ApiKeyAuth {
 
   /** Subscribes the provider's cache to revocations published on this node's event bus. */
   public static void evictOnRevocation(Vertx vertx, ApiKeyAuthProvider provider) {
-    vertx.eventBus().<JsonObject>consumer(AccessContract.KEY_REVOKED,
-        msg -> provider.evictEntity(msg.body().getString("entityId")));
+    vertx.eventBus().<JsonObject>consumer(AccessContract.KEY_REVOKED, msg -> {
+      String entityId = msg.body().getString("entityId");
+      if (entityId == null) {
+        provider.evictAll();
+      } else {
+        provider.evictEntity(entityId);
+      }
+    });
+  }
+
+  /**
+   * The handler for routes that check another secret (a temporary token): a client address over its limit of
+   * failed authentications gets 429 before the route runs; the route reports its refusals with {@link #refused}.
+   */
+  public Handler<RoutingContext> failureLimit() {
+    return ctx -> {
+      if (!blocked(ctx)) {
+        ctx.next();
+      }
+    };
+  }
+
+  /** Fails the request with the 401 of {@code refusal} when it is one, counting it against the client address. */
+  public void refused(RoutingContext ctx, Throwable refusal) {
+    if (ApiKeyAuthProvider.isRefusal(refusal)) {
+      failures.failed(ClientAddress.of(ctx));
+    }
+    ctx.fail(refusal);
+  }
+
+  private boolean blocked(RoutingContext ctx) {
+    long retryAfter = failures.retryAfter(ClientAddress.of(ctx));
+    if (retryAfter > 0) {
+      ctx.fail(tooMany("Too many failed authentications from this address", retryAfter));
+    }
+    return retryAfter > 0;
   }
 
   private Handler<RoutingContext> handler(String kind) {
     return ctx -> {
+      if (blocked(ctx)) {
+        return;
+      }
       String key = keyOf(ctx.request().getHeader("Authorization"));
       if (key == null) {
-        ctx.fail(unauthorized());
+        refuse(ctx);
         return;
       }
       provider.authenticate(key).onComplete(result -> {
         if (result.failed()) {
-          ctx.fail(result.cause() instanceof io.vertx.core.eventbus.ReplyException reply && reply.failureCode() == 401
-              ? unauthorized() : result.cause());
+          if (ApiKeyAuthProvider.isRefusal(result.cause())) {
+            refuse(ctx);
+          } else {
+            ctx.fail(result.cause());
+          }
         } else if (!kind.equals(result.result().principal().getString(ApiKeyPrincipal.KIND))) {
-          ctx.fail(unauthorized());
+          refuse(ctx);
         } else {
           long retryAfter = limiter.acquire(key);
           if (retryAfter > 0) {
-            ctx.fail(new ProblemException(Problem.of(429, "Too many requests for this key; retry in " + retryAfter
-                + " s."), java.util.Map.of("Retry-After", Long.toString(retryAfter))));
+            ctx.fail(tooMany("Too many requests for this key", retryAfter));
             return;
           }
           ctx.put(USER, result.result());
@@ -101,7 +144,17 @@ public final class ApiKeyAuth {
     };
   }
 
-  /** The one 401 of the public API, whatever was wrong with the key (API-DECISIONS.md: it never says what). */
+  private static ProblemException tooMany(String what, long retryAfter) {
+    return new ProblemException(Problem.of(429, what + "; retry in " + retryAfter + " s."),
+        Map.of("Retry-After", Long.toString(retryAfter)));
+  }
+
+  private void refuse(RoutingContext ctx) {
+    failures.failed(ClientAddress.of(ctx));
+    ctx.fail(unauthorized());
+  }
+
+  /** The one 401 of the public API, whatever was wrong with the key: it never says what. */
   public static ProblemException unauthorized() {
     return ProblemException.of(401, "A valid 'Authorization: ApiKey <key>' header is required.");
   }

@@ -26,6 +26,7 @@ import org.fieldreadings.core.db.Migrations;
 import org.fieldreadings.core.db.Pools;
 import org.fieldreadings.core.http.ApiKeyAuth;
 import org.fieldreadings.core.http.ApiKeyAuthProvider;
+import org.fieldreadings.core.http.AuthFailureLimiter;
 import org.fieldreadings.core.http.KeyRateLimiter;
 import org.fieldreadings.core.http.EdgeContext;
 import org.fieldreadings.core.http.ProblemHandler;
@@ -92,7 +93,7 @@ public final class ModuleHarness implements AutoCloseable {
   private static Router router(Vertx vertx, JsonObject config, List<FieldModule> modules) {
     // No caching of keys: each request asks the AUTHENTICATE consumer, so tests may change keys at will.
     ApiKeyAuth auth = new ApiKeyAuth(new ApiKeyAuthProvider(vertx, Duration.ZERO),
-        new KeyRateLimiter(1_000_000, 1_000_000));
+        new KeyRateLimiter(1_000_000, 1_000_000), new AuthFailureLimiter(1_000_000));
     EdgeContext edge = new EdgeContext(vertx, config, Pools.shared(vertx, config), auth);
     Router api = Router.router(vertx);
     ProblemHandler.install(api, ApiKeyAuth.CHALLENGE);

@@ -1,12 +1,12 @@
 package org.fieldreadings.readings.write;
 
-import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.fieldreadings.core.catalog.InterfaceNames;
 import org.fieldreadings.core.http.DeviceRef;
 import org.fieldreadings.plugin.api.InterfaceCatalog;
 import org.fieldreadings.plugin.api.Profile;
@@ -15,7 +15,7 @@ import org.fieldreadings.readings.ShortDecimal;
 import org.fieldreadings.readings.Timestamps;
 
 /**
- * The canonical CSV of OPERATIONS.md, the plugin-free format for backfills: a header naming the six columns
+ * The canonical CSV (docs/operations.md), the plugin-free format for backfills: a header naming the six columns
  * {@code profile,serial,connectorId,interface,timestamp,value} (in any order), then one reading a line; timestamps
  * RFC 3339 or epoch milliseconds. {@link #parse} turns a line into a reading or says what is wrong with it.
  */
@@ -46,8 +46,11 @@ final class CanonicalCsv {
     return header.containsAll(COLUMNS) ? Optional.of(new CanonicalCsv(header)) : Optional.empty();
   }
 
-  /** A line's reading; throws {@link IllegalArgumentException} with a reason for a bad line. */
-  Reading parse(String line) {
+  /**
+   * A line's reading; throws {@link IllegalArgumentException} with a reason for a bad line, a timestamp outside the
+   * bounds included.
+   */
+  Reading parse(String line, AcceptedWindow.Bounds bounds) {
     String[] cells = split(line);
     String[] value = new String[COLUMNS.size()];
     for (int i = 0; i < index.length; i++) {
@@ -60,7 +63,7 @@ final class CanonicalCsv {
         : device(value[0], value[1]);
     String connector = value[2].equals(previous[2]) ? previous[2] : connector(value[2]);
     SensorInterface iface = value[3].equals(previous[3]) ? previousInterface : iface(value[3]);
-    Reading reading = new Reading(device, connector, iface, timestamp(value[4]), number(value[5]));
+    Reading reading = new Reading(device, connector, iface, timestamp(value[4], bounds), number(value[5]));
     previous = value;
     previous[2] = connector;
     previousDevice = device;
@@ -86,7 +89,7 @@ final class CanonicalCsv {
 
   private static SensorInterface iface(String name) {
     return InterfaceCatalog.byName(name).orElseThrow(() -> new IllegalArgumentException(
-        "interface '" + name + "' is not an interface name of SPEC.md 2.3"));
+        InterfaceNames.unknown(List.of(name))));
   }
 
   private static double number(String text) {
@@ -114,16 +117,17 @@ final class CanonicalCsv {
     return previous == null ? value : previous;
   }
 
-  private static long timestamp(String text) {
-    if (isDigits(text)) {
-      return Long.parseLong(text);
-    }
+  private static long timestamp(String text, AcceptedWindow.Bounds bounds) {
+    long millis;
     try {
-      Instant instant = Timestamps.parse(text);
-      return instant.toEpochMilli();
-    } catch (DateTimeParseException e) {
+      millis = isDigits(text) ? Long.parseLong(text) : Timestamps.parse(text).toEpochMilli();
+    } catch (DateTimeParseException | NumberFormatException | ArithmeticException e) {
       throw new IllegalArgumentException("timestamp '" + text + "' is neither RFC 3339 nor epoch milliseconds");
     }
+    if (!bounds.contains(millis)) {
+      throw new IllegalArgumentException("timestamp '" + text + "' is outside the accepted window: " + bounds.rule());
+    }
+    return millis;
   }
 
   private static boolean isDigits(String text) {

@@ -1,5 +1,6 @@
 // The readings explorer: asks the public API (with the key the user pastes) for the devices, one device's connectors
-// and interfaces, and its readings for a period, then draws one Chart.js line chart per unit.
+// and interfaces, and its readings for a period, then draws one Chart.js chart per unit: lines, and bars from zero
+// for the interfaces whose buckets are sums (rain, sunshine, water).
 "use strict";
 (function () {
   const KEY_STORAGE = "fieldReadings.apiKey";
@@ -8,6 +9,10 @@
   /** Tick spacings of the time axis: the first giving at most about ten ticks is used. */
   const TICK_STEPS = [DAY_MS / 24, 3 * DAY_MS / 24, 6 * DAY_MS / 24, DAY_MS / 2, DAY_MS, 7 * DAY_MS, 30 * DAY_MS,
     365 * DAY_MS];
+
+  /** What a device is first shown with: the first of these its connectors have (a prefix names a depth family). */
+  const PREFERRED = ["AirTemp", "Precipitation", "SMmm", "SoilTemp", "Flowmeter", "WaterEntrance", "FlowmeterTotal",
+    "SMraw", "AirHum", "WindSpeed", "SolarIrradiance", "Pressure", "Bat"];
 
   const $ = (id) => document.getElementById(id);
   let devices = [];
@@ -95,29 +100,63 @@
     return devices[Number($("device").value)];
   }
 
+  /** Loads the chosen device, starts on its most useful series and draws it at once. */
   async function loadDevice() {
     const device = selectedDevice();
     const path = "/devices/" + encodeURIComponent(device.profile) + "/" + encodeURIComponent(device.serial);
     connectors = (await (await call(path)).json()).connectors;
     $("connector").replaceChildren(...connectors.map((c, i) => option(i, c.connectorId)));
-    showInterfaces();
     if (connectors.length === 0) {
+      destroyCharts();
+      $("interface-list").replaceChildren();
       $("status").textContent = "This device has no readings yet.";
+      return;
     }
+    const best = mostUseful();
+    $("connector").value = String(best.connector);
+    showInterfaces(best.name);
+    await showReadings();
   }
 
-  function showInterfaces() {
+  /** The rank of an interface in PREFERRED (lower is more useful), PREFERRED.length when not there. */
+  function rank(name) {
+    const index = PREFERRED.findIndex((preferred) => name === preferred
+      || (name.startsWith(preferred) && /^[0-9]+$/.test(name.slice(preferred.length))));
+    return index < 0 ? PREFERRED.length : index;
+  }
+
+  function mostUseful() {
+    let best = { connector: 0, name: connectors[0].interfaces[0], rank: PREFERRED.length + 1 };
+    connectors.forEach((connector, index) => connector.interfaces.forEach((name) => {
+      if (rank(name) < best.rank) {
+        best = { connector: index, name, rank: rank(name) };
+      }
+    }));
+    return best;
+  }
+
+  /** The checkboxes of the chosen connector's interfaces, with `checked` ticked (else the first). */
+  function showInterfaces(checked) {
     const connector = connectors[Number($("connector").value)];
     const names = connector ? connector.interfaces : [];
-    $("interface-list").replaceChildren(...names.map((name, i) => {
+    const ticked = names.includes(checked) ? checked : names[0];
+    $("interface-list").replaceChildren(...names.map((name) => {
       const label = document.createElement("label");
       const box = document.createElement("input");
       box.type = "checkbox";
       box.value = name;
-      box.checked = i === 0;
-      label.append(box, " " + name + " (" + (INTERFACE_UNITS[name] || "?") + ")");
+      box.checked = name === ticked;
+      label.append(box, " " + name + " (" + unitOf(name) + ")");
       return label;
     }));
+  }
+
+  function unitOf(name) {
+    return INTERFACES[name] ? INTERFACES[name].unit : "?";
+  }
+
+  function isSum(name) {
+    return Boolean(INTERFACES[name]) && INTERFACES[name].aggregation === "SUM";
   }
 
   // --- period ---
@@ -164,10 +203,18 @@
     }
   }
 
+  /** Draws the form's readings; on any failure the old charts go, so what is shown always matches the form. */
   async function showReadings() {
-    checkForm();
-    const response = await call(readingsPath());
-    const readings = await response.json();
+    let response;
+    let readings;
+    try {
+      checkForm();
+      response = await call(readingsPath());
+      readings = await response.json();
+    } catch (e) {
+      destroyCharts();
+      throw e;
+    }
     const chosen = response.headers.get("X-Aggregation");
     const aggregation = chosen ? chosen + " (auto)" : $("aggregation").value;
     drawCharts(readings, chosenInterfaces());
@@ -216,22 +263,25 @@
     }
     const byUnit = new Map();
     names.forEach((name) => {
-      const unit = INTERFACE_UNITS[name] || "?";
+      const unit = unitOf(name);
       byUnit.set(unit, (byUnit.get(unit) || []).concat(name));
     });
     const step = tickStep(readings);
+    const span = { min: readings[0].timestamp, max: readings[readings.length - 1].timestamp };
     byUnit.forEach((unitNames, unit) => {
       const datasets = unitNames.map((name) => ({
+        type: isSum(name) ? "bar" : "line",
         label: name,
         data: readings.filter((r) => name in r).map((r) => ({ x: r.timestamp, y: r[name] })),
         borderColor: COLOURS[names.indexOf(name) % COLOURS.length],
         backgroundColor: COLOURS[names.indexOf(name) % COLOURS.length]
       }));
-      charts.push(drawChart(unit, datasets, step));
+      charts.push(drawChart(unit, datasets, step, span));
     });
   }
 
-  function drawChart(unit, datasets, step) {
+  /** A chart whose x-axis spans exactly the readings; bars (sums) stand on zero. */
+  function drawChart(unit, datasets, step, span) {
     const figure = document.createElement("figure");
     const caption = document.createElement("figcaption");
     const heading = document.createElement("h2");
@@ -247,6 +297,7 @@
     figure.append(caption, holder);
     $("charts").append(figure);
     const points = Math.max(...datasets.map((d) => d.data.length));
+    const bars = datasets.some((d) => d.type === "bar");
     return new Chart(canvas, {
       type: "line",
       data: { datasets },
@@ -260,9 +311,19 @@
         scales: {
           x: {
             type: "linear",
-            ticks: { stepSize: step, maxRotation: 0, callback: (value) => formatTime(value, step < DAY_MS) }
+            min: span.min,
+            max: span.max,
+            offset: bars,
+            // Ticks on whole steps (midnights for days) inside the data's span, not spread evenly across it.
+            afterBuildTicks: (axis) => {
+              axis.ticks = [];
+              for (let value = Math.ceil(axis.min / step) * step; value <= axis.max; value += step) {
+                axis.ticks.push({ value });
+              }
+            },
+            ticks: { maxRotation: 0, callback: (value) => formatTime(value, step < DAY_MS) }
           },
-          y: { title: { display: true, text: unit } }
+          y: { beginAtZero: bars, title: { display: true, text: unit } }
         },
         plugins: {
           legend: { position: "bottom" },
@@ -287,7 +348,7 @@
     clearMessages();
   });
   $("device").addEventListener("change", () => busy(loadDevice));
-  $("connector").addEventListener("change", showInterfaces);
+  $("connector").addEventListener("change", () => showInterfaces());
   document.querySelectorAll("button[data-days]").forEach((button) =>
     button.addEventListener("click", () => setPeriod(Number(button.dataset.days))));
   $("query-form").addEventListener("submit", (event) => {

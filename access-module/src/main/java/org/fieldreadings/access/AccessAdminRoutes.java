@@ -7,6 +7,7 @@ import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import java.util.ArrayList;
 import java.util.List;
+import org.fieldreadings.core.http.EntityId;
 import org.fieldreadings.core.http.FieldError;
 import org.fieldreadings.core.http.JsonBody;
 import org.fieldreadings.core.http.Problem;
@@ -63,7 +64,7 @@ final class AccessAdminRoutes {
   }
 
   private void issueKey(RoutingContext ctx) {
-    reply(ctx, 201, AccessAddresses.ISSUE_KEY, new JsonObject().put("entityId", ctx.pathParam("entityId")));
+    reply(ctx, 201, AccessAddresses.ISSUE_KEY, new JsonObject().put("entityId", EntityId.fromPath(ctx)));
   }
 
   /** {@code DELETE /admin/entities/{entityId}/key}: 204, as the holder's {@code DELETE /api/access} would. */

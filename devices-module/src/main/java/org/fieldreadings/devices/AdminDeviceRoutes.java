@@ -20,6 +20,7 @@ import org.fieldreadings.core.bus.ReadingsContract.DeviceIds;
 import org.fieldreadings.core.bus.ReadingsContract.LastReadings;
 import org.fieldreadings.core.http.DeviceRef;
 import org.fieldreadings.core.http.EdgeContext;
+import org.fieldreadings.core.http.EntityId;
 import org.fieldreadings.core.http.JsonBody;
 import org.fieldreadings.plugin.api.Profile;
 import org.slf4j.Logger;
@@ -170,7 +171,8 @@ final class AdminDeviceRoutes {
 
   /** {@code PUT} or {@code DELETE /admin/entities/{entityId}/devices/{profile}/{serial}}: 204. */
   private void association(RoutingContext ctx, String address) {
-    JsonObject request = DeviceRef.fromPath(ctx).toJson().put("entityId", ctx.pathParam("entityId"));
+    String entityId = EntityId.fromPath(ctx);
+    JsonObject request = DeviceRef.fromPath(ctx).toJson().put("entityId", entityId);
     bus.<JsonObject>request(address, request)
         .onSuccess(reply -> ctx.response().setStatusCode(204).end())
         .onFailure(ctx::fail);

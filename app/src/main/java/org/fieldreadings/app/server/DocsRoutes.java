@@ -28,10 +28,11 @@ final class DocsRoutes {
         .putHeader("Cache-Control", "no-cache")
         .end(contract));
     api.get("/docs").handler(ctx -> {
-      String path = ctx.request().path();
-      if (path.endsWith("/")) {
-        // The route also matches /api/docs/, where the page's relative links would miss their files.
-        ctx.redirect(path.replaceAll("/+$", ""));
+      if (ctx.request().path().endsWith("/")) {
+        // The route also matches /api/docs/, where the page's relative links would miss their files. The target is
+        // built from the mount point, never from the client's path: //evil.example/../api/docs/ routes here too.
+        String mount = ctx.mountPoint() == null ? "" : ctx.mountPoint().replaceAll("/+$", "");
+        ctx.redirect(mount + "/docs");
       } else {
         WebPages.html(ctx, page, CSP);
       }

@@ -4,12 +4,20 @@ import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.Router;
 import io.vertx.sqlclient.Pool;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import org.fieldreadings.core.config.ConfigKeys;
 import org.fieldreadings.core.db.Pools;
+import org.fieldreadings.core.http.Problem;
 
-/** An HTTP listener serving one router; on undeploy it stops accepting and lets in-flight requests finish. */
+/**
+ * An HTTP/1.1 listener serving one router; on undeploy it stops accepting and lets in-flight requests finish.
+ * Connections idle for {@code http.idle.timeout} are closed, and so are those whose request headers take longer
+ * than {@code http.request.header.timeout} ({@link HeaderDeadline}).
+ */
 abstract class ListenerVerticle extends VerticleBase {
 
   private static final long GRACE_SECONDS = 10;
@@ -33,10 +41,41 @@ abstract class ListenerVerticle extends VerticleBase {
   @Override
   public Future<?> start() {
     pool = pool();
-    server = vertx.createHttpServer(new HttpServerOptions().setCompressionSupported(true));
-    return server.requestHandler(router(pool))
+    long headerTimeout = millis(ConfigKeys.HTTP_REQUEST_HEADER_TIMEOUT.get(config()));
+    server = vertx.createHttpServer(new HttpServerOptions()
+        .setCompressionSupported(true)
+        // Only HTTP/1.1, whose request heads the header deadline can watch; a preface of HTTP/2 gets a 505.
+        .setHttp2ClearTextEnabled(false)
+        .setIdleTimeout((int) Math.min(Integer.MAX_VALUE, millis(ConfigKeys.HTTP_IDLE_TIMEOUT.get(config()))))
+        .setIdleTimeoutUnit(TimeUnit.MILLISECONDS));
+    Router router = router(pool);
+    return server
+        .connectionHandler(connection -> HeaderDeadline.install(connection, headerTimeout))
+        // With a WebSocket handshake handler set, Vert.x hands requests of unknown HTTP versions to the request
+        // handler (below: 505) instead of answering 501 itself. No route speaks WebSocket.
+        .webSocketHandshakeHandler(handshake -> handshake.reject(404))
+        .requestHandler(request -> {
+          if (request.version() == null) {
+            versionNotSupported(request);
+          } else {
+            router.handle(request);
+          }
+        })
         .listen(configuredPort(), host())
         .onSuccess(s -> port = s.actualPort());
+  }
+
+  private static long millis(String duration) {
+    return Duration.parse(duration).toMillis();
+  }
+
+  private static void versionNotSupported(HttpServerRequest request) {
+    request.response()
+        .setStatusCode(505)
+        .putHeader("Content-Type", Problem.CONTENT_TYPE)
+        .putHeader("Connection", "close")
+        .end(Problem.of(505, "Only HTTP/1.0 and HTTP/1.1 are spoken here.").toJson().encode())
+        .onComplete(done -> request.connection().close());
   }
 
   @Override

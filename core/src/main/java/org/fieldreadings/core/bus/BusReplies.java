@@ -3,8 +3,8 @@ package org.fieldreadings.core.bus;
 import io.vertx.core.eventbus.Message;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.eventbus.ReplyFailure;
-import io.vertx.pgclient.PgException;
-import java.net.ConnectException;
+import org.fieldreadings.core.db.DatabaseOutage;
+import org.fieldreadings.core.http.LogSafe;
 import org.fieldreadings.core.http.ProblemException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,8 +23,8 @@ public final class BusReplies {
       message.fail(problem.problem().status(), problem.problem().detail());
     } else if (error instanceof ReplyException reply) {
       failAfterRequest(message, reply);
-    } else if (isUnavailable(error)) {
-      LOG.warn("{}: database unavailable: {}", message.address(), error.getMessage());
+    } else if (DatabaseOutage.isCause(error)) {
+      LOG.warn("{}: database unavailable: {}", message.address(), LogSafe.text(error.getMessage()));
       message.fail(BusFailure.UNAVAILABLE, "database unavailable");
     } else {
       LOG.error("{}: unexpected failure", message.address(), error);
@@ -37,26 +37,8 @@ public final class BusReplies {
     if (reply.failureType() == ReplyFailure.RECIPIENT_FAILURE) {
       message.fail(reply.failureCode(), reply.getMessage());
     } else {
-      LOG.warn("{}: a module it asked did not answer: {}", message.address(), reply.getMessage());
+      LOG.warn("{}: a module it asked did not answer: {}", message.address(), LogSafe.text(reply.getMessage()));
       message.fail(BusFailure.UNAVAILABLE, "dependency unavailable");
     }
-  }
-
-  /** Connection-level failures (SQLSTATE classes 08 and 57, refused or closed connections) mean "try later". */
-  static boolean isUnavailable(Throwable error) {
-    for (Throwable t = error; t != null; t = t.getCause()) {
-      if (t instanceof PgException pg && pg.getSqlState() != null
-          && (pg.getSqlState().startsWith("08") || pg.getSqlState().startsWith("57"))) {
-        return true;
-      }
-      if (t instanceof java.sql.SQLException sql && sql.getSQLState() != null
-          && (sql.getSQLState().startsWith("08") || sql.getSQLState().startsWith("57"))) {
-        return true;
-      }
-      if (t instanceof ConnectException || t instanceof io.vertx.sqlclient.ClosedConnectionException) {
-        return true;
-      }
-    }
-    return false;
   }
 }

@@ -37,6 +37,12 @@ public final class ConfigKeys {
   /** The reverse proxies whose {@code X-Forwarded-For} names the client; none by default. */
   public static final ConfigKey<String> HTTP_TRUSTED_PROXIES = plain("http.trusted.proxies",
       "a comma-separated list of addresses or CIDR ranges such as 10.0.0.0/8,2001:db8::/32", cidrList(), null);
+  /** How long a connection of either listener may stay without reading or writing a byte before it is closed. */
+  public static final ConfigKey<String> HTTP_IDLE_TIMEOUT =
+      plain("http.idle.timeout", DURATION, positiveDuration(), "PT60S");
+  /** How long a request's headers may take to arrive, counted from its first byte (or from the connection's start). */
+  public static final ConfigKey<String> HTTP_REQUEST_HEADER_TIMEOUT =
+      plain("http.request.header.timeout", DURATION, positiveDuration(), "PT10S");
   public static final ConfigKey<String> ADMIN_HOST = plain("admin.host", HOST, nonEmpty(), "127.0.0.1");
   public static final ConfigKey<Integer> ADMIN_PORT = plain("admin.port", PORT, intRange(0, 65535), 8081);
   public static final ConfigKey<String> ADMIN_TOKEN =
@@ -104,7 +110,8 @@ public final class ConfigKeys {
 
   /** All keys, in the order of the README's configuration table. */
   public static final List<ConfigKey<?>> ALL = List.of(
-      HTTP_HOST, HTTP_PORT, HTTP_INSTANCES, HTTP_PUBLIC_URL, HTTP_TRUSTED_PROXIES, ADMIN_HOST, ADMIN_PORT,
+      HTTP_HOST, HTTP_PORT, HTTP_INSTANCES, HTTP_PUBLIC_URL, HTTP_TRUSTED_PROXIES, HTTP_IDLE_TIMEOUT,
+      HTTP_REQUEST_HEADER_TIMEOUT, ADMIN_HOST, ADMIN_PORT,
       ADMIN_TOKEN, DATA_DIR, PLUGINS_DIR, PLUGINS_DECODE_BUDGET, PLUGINS_WEDGED_MAX, INGEST_MAX_BYTES, DATABASE_URL,
       DATABASE_POOL_SIZE, MAIL_SMTP_HOST, MAIL_SMTP_PORT, MAIL_SMTP_USERNAME, MAIL_SMTP_PASSWORD, MAIL_SMTP_STARTTLS,
       MAIL_FROM, SECURITY_MASTER_KEY, ACCESS_TOKEN_TTL, RATELIMIT_KEY_RPS, RATELIMIT_KEY_BURST,

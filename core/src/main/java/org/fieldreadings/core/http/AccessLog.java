@@ -7,7 +7,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One log line per request, written when the response ends: method, path (never the query string, which may
- * carry a temporary token), status, bytes sent, duration and client address ({@link ClientAddress}). Logger {@code access}.
+ * carry a temporary token), status, bytes sent, duration and client address ({@link ClientAddress}). Logger
+ * {@code access}. Method and path are the client's text, so their control characters are escaped ({@link LogSafe}).
  */
 public final class AccessLog implements Handler<RoutingContext> {
 
@@ -16,7 +17,8 @@ public final class AccessLog implements Handler<RoutingContext> {
   @Override
   public void handle(RoutingContext ctx) {
     long started = System.nanoTime();
-    ctx.addEndHandler(done -> LOG.info("{} {} {} {}B {}ms {}", ctx.request().method(), ctx.request().path(),
+    ctx.addEndHandler(done -> LOG.info("{} {} {} {}B {}ms {}", LogSafe.text(ctx.request().method().name()),
+        LogSafe.text(ctx.request().path()),
         ctx.response().getStatusCode(), ctx.response().bytesWritten(),
         tenths((System.nanoTime() - started + 50_000) / 100_000),
         ClientAddress.of(ctx)));

@@ -67,6 +67,7 @@ public record Problem(int status, String title, String detail, List<FieldError> 
       case 502 -> "Bad Gateway";
       case 503 -> "Service Unavailable";
       case 504 -> "Gateway Timeout";
+      case 505 -> "HTTP Version Not Supported";
       default -> status >= 500 ? "Internal Server Error" : "Client Error";
     };
   }

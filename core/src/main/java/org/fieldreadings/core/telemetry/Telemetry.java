@@ -1,6 +1,7 @@
 package org.fieldreadings.core.telemetry;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.config.MeterFilter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -12,6 +13,7 @@ import io.vertx.micrometer.MicrometerMetricsOptions;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.WeakHashMap;
 
 /**
@@ -21,6 +23,11 @@ import java.util.WeakHashMap;
  */
 public final class Telemetry {
 
+  /** The methods of RFC 9110 and PATCH; any other a client sends counts as {@link #OTHER_METHOD}. */
+  static final Set<String> STANDARD_METHODS =
+      Set.of("GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT");
+  static final String OTHER_METHOD = "OTHER";
+
   private static final Map<Vertx, MeterRegistry> REGISTRIES = Collections.synchronizedMap(new WeakHashMap<>());
 
   private Telemetry() {}
@@ -28,6 +35,10 @@ public final class Telemetry {
   /** A Vert.x instance that records its metrics into a new Prometheus registry. */
   public static Vertx newVertx() {
     PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    // Label values come from fixed sets: routes are the router's templates (never raw paths), statuses are the
+    // server's, and a client's invented method names would each add series for good, so they share one label.
+    registry.config().meterFilter(MeterFilter.replaceTagValues(Label.HTTP_METHOD.toString(),
+        method -> STANDARD_METHODS.contains(method) ? method : OTHER_METHOD));
     MicrometerMetricsOptions metrics = new MicrometerMetricsOptions()
         .setEnabled(true)
         .setJvmMetricsEnabled(true)

@@ -2,23 +2,50 @@ package org.fieldreadings.core.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import io.vertx.core.Vertx;
+import io.vertx.core.VertxException;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.handler.BodyHandler;
+import io.vertx.sqlclient.ClosedConnectionException;
+import java.net.ConnectException;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import org.fieldreadings.core.bus.BusFailure;
+import org.fieldreadings.core.testing.RawHttp;
+import org.fieldreadings.core.testing.RawHttp.Response;
 import org.fieldreadings.core.testing.TestHttp;
 import org.fieldreadings.core.testing.TestHttp.Answer;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 
 class ProblemHandlerTest {
 
   private static Vertx vertx;
   private static TestHttp http;
+  private static RawHttp raw;
+  private final ListAppender<ILoggingEvent> log = new ListAppender<>();
+
+  @BeforeEach
+  void captureLog() {
+    log.start();
+    ((Logger) LoggerFactory.getLogger(ProblemHandler.class)).addAppender(log);
+  }
+
+  @AfterEach
+  void releaseLog() {
+    ((Logger) LoggerFactory.getLogger(ProblemHandler.class)).detachAppender(log);
+  }
 
   @BeforeAll
   static void startServer() throws Exception {
@@ -37,9 +64,15 @@ class ProblemHandlerTest {
       throw new IllegalStateException("secret internals at org.example.Foo");
     });
     router.post("/json").handler(BodyHandler.create().setBodyLimit(10)).handler(ctx -> ctx.end());
+    router.post("/body").handler(BodyHandler.create()).handler(ctx -> ctx.end());
+    router.get("/db/closed").handler(ctx -> ctx.fail(ClosedConnectionException.INSTANCE));
+    router.get("/db/refused").handler(ctx -> ctx.fail(new ConnectException("Connection refused")));
+    router.get("/db/inactive").handler(ctx -> ctx.fail(
+        VertxException.noStackTrace("Connection is not active now, current status: CLOSED")));
     router.get("/json").produces("application/json").handler(ctx -> ctx.json(new JsonObject()));
-    http = new TestHttp(vertx.createHttpServer().requestHandler(router).listen(0).await(10, TimeUnit.SECONDS)
-        .actualPort());
+    int port = vertx.createHttpServer().requestHandler(router).listen(0).await(10, TimeUnit.SECONDS).actualPort();
+    http = new TestHttp(port);
+    raw = new RawHttp(port);
   }
 
   @AfterAll
@@ -121,6 +154,68 @@ class ProblemHandlerTest {
     assertThat(answer.status()).isEqualTo(406);
     assertThat(answer.header("Content-Type")).isEqualTo("application/problem+json");
     assertThat(answer.json().getInteger("status")).isEqualTo(406);
+  }
+
+  @Test
+  void requestWithoutHostIs400Problem() {
+    Response answer = raw.exchange("GET /validation HTTP/1.1\r\n\r\n");
+    assertThat(answer.status()).isEqualTo(400);
+    assertThat(answer.header("Content-Type")).isEqualTo("application/problem+json");
+    assertThat(answer.json()).isEqualTo(new JsonObject("""
+        {"type":"https://field-readings.org/problems/400","title":"Bad Request","status":400,
+         "detail":"The request must name the server in a Host header."}"""));
+  }
+
+  @Test
+  void databaseOutagesAre503WithRetryAfter() {
+    for (String kind : new String[] {"closed", "refused", "inactive"}) {
+      Answer answer = http.get("/db/" + kind);
+      assertThat(answer.status()).as(kind).isEqualTo(503);
+      assertThat(answer.header("Retry-After")).as(kind).isEqualTo("5");
+      assertThat(answer.json().getString("detail")).isEqualTo("The service is temporarily unavailable; retry shortly.");
+    }
+    assertThat(log.list).hasSize(3).allSatisfy(event -> {
+      assertThat(event.getLevel()).isEqualTo(Level.WARN);
+      assertThat(event.getThrowableProxy()).isNull();
+    });
+  }
+
+  @Test
+  void badChunkSizeIsLoggedAsOneLine() {
+    raw.exchange("POST /body HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\nabc\r\n0\r\n\r\n");
+    assertThat(awaitOneEvent().getFormattedMessage())
+        .isEqualTo("POST /body: client protocol error: NumberFormatException: Invalid character in chunk size");
+  }
+
+  @Test
+  void hangUpMidBodyIsLoggedAsOneLine() throws Exception {
+    try (Socket socket = raw.open()) {
+      socket.getOutputStream().write(
+          "POST /body HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"a\":".getBytes(StandardCharsets.US_ASCII));
+      socket.getOutputStream().flush();
+      Thread.sleep(200);
+    }
+    assertThat(awaitOneEvent().getFormattedMessage())
+        .isEqualTo("POST /body: client protocol error: HttpClosedException: Connection was closed");
+  }
+
+  @Test
+  void controlCharactersOfThePathAreEscapedInTheLog() {
+    Response answer = raw.exchange("GET /bus/unavailable\u001b[2J%00 HTTP/1.1\r\nHost: x\r\n\r\n");
+    assertThat(answer.status()).isEqualTo(503);
+    assertThat(awaitOneEvent().getFormattedMessage())
+        .startsWith("GET /bus/unavailable\\x1b[2J%00: dependency unavailable: ");
+  }
+
+  /** The one event the request logged, with no stack trace; logging may trail the response by a moment. */
+  private ILoggingEvent awaitOneEvent() {
+    long deadline = System.nanoTime() + 5_000_000_000L;
+    while (log.list.isEmpty() && System.nanoTime() < deadline) {
+      Thread.onSpinWait();
+    }
+    assertThat(log.list).hasSize(1);
+    assertThat(log.list.get(0).getThrowableProxy()).isNull();
+    return log.list.get(0);
   }
 
   private static Answer call(HttpMethod method, String path, String body) {

@@ -3,7 +3,6 @@ package org.fieldreadings.app.server;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -18,6 +17,7 @@ import org.fieldreadings.core.config.ConfigKeys;
 import org.fieldreadings.core.db.DatabaseUrl;
 import org.fieldreadings.core.db.EmbeddedPostgresServer;
 import org.fieldreadings.core.db.Migrations;
+import org.fieldreadings.core.files.PrivateFiles;
 import org.fieldreadings.core.telemetry.Telemetry;
 import org.fieldreadings.devices.DevicesModule;
 import org.fieldreadings.readings.ReadingsModule;
@@ -57,7 +57,8 @@ public final class FieldReadingsServer implements AutoCloseable {
     long started = System.nanoTime();
     Path dataDir = Path.of(ConfigKeys.DATA_DIR.get(config)).toAbsolutePath().normalize();
     try {
-      Files.createDirectories(dataDir);
+      // Everything in it is the service's alone: secrets, the database cluster, mails holding tokens.
+      PrivateFiles.directory(dataDir);
     } catch (IOException e) {
       throw new StartupException("cannot create the data directory " + dataDir + ": " + e.getMessage());
     }

@@ -85,6 +85,11 @@ final class AccessQueries {
 
   static final String OUTBOX_DEPTH = "SELECT count(*) FROM access.mail_outbox WHERE sent_at IS NULL";
 
+  /** Extends the claim of $2 (its token) on mail $1 by $3 milliseconds while its delivery is under way. */
+  static final String RENEW_MAIL_CLAIM = """
+      UPDATE access.mail_outbox SET next_attempt_at = now() + $3 * interval '1 millisecond'
+      WHERE mail_id = $1 AND attempts = $2 AND sent_at IS NULL""";
+
   /** $2: the claim's token (its attempt count). */
   static final String MARK_MAIL_SENT = """
       UPDATE access.mail_outbox SET sent_at = now(), payload = NULL, last_error = NULL

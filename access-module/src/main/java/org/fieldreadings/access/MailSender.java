@@ -8,7 +8,6 @@ import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.Tuple;
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.fieldreadings.core.telemetry.Telemetry;
 import org.slf4j.Logger;
@@ -18,13 +17,13 @@ import org.slf4j.LoggerFactory;
  * Delivers the mail outbox: woken when a mail is queued and every few seconds for retries. A failed delivery is
  * retried with exponential backoff (1 s doubling, at most 5 minutes) until it succeeds, so an SMTP outage delays
  * mail and never loses it. Claims are leases in the database, so several nodes can send without duplicates: each
- * claim takes one mail, a delivery is abandoned (and retried) well before its lease runs out, and only the claim's
- * holder may record the outcome, so a mail is sent once however slow the relay.
+ * claim takes one mail, its lease is renewed while the relay is busy with it, and only the claim's holder may
+ * record the outcome, so a mail is sent once however slow the relay.
  */
 final class MailSender {
 
   private static final Logger LOG = LoggerFactory.getLogger(MailSender.class);
-  /** The lease of a claimed mail: long enough for the slowest relay, short enough to retry after a crash soon. */
+  /** The lease of a claimed mail, renewed during its delivery: how soon another node retries after a crash. */
   static final Duration LEASE = Duration.ofMinutes(2);
   private static final long POLL_MS = 2000;
   private static final Duration FIRST_RETRY = Duration.ofSeconds(1);
@@ -100,12 +99,17 @@ final class MailSender {
         });
   }
 
-  /** {@code attempts} is the claim's token: a sender whose lease ran out records nothing. */
+  /**
+   * {@code attempts} is the claim's token: the lease is renewed while the relay takes its time, and a sender whose
+   * claim has lapsed (it stalled longer than the lease) records nothing.
+   */
   private Future<Void> send(long mailId, byte[] payload, int attempts) {
     TokenMail mail = TokenMail.fromJson(new JsonObject(vault.decrypt(payload)));
+    long renewal = vertx.setPeriodic(lease.toMillis() / 3, id -> pool.preparedQuery(AccessQueries.RENEW_MAIL_CLAIM)
+        .execute(Tuple.of(mailId, attempts, lease.toMillis()))
+        .onFailure(error -> LOG.warn("cannot renew the claim on token mail {}: {}", mailId, error.getMessage())));
     return transport.deliver(mail.render(from))
-        // Given up at half the lease, so no other sender claims the mail while this one may still send it.
-        .timeout(lease.toMillis() / 2, TimeUnit.MILLISECONDS)
+        .onComplete(delivered -> vertx.cancelTimer(renewal))
         .compose(v -> pool.preparedQuery(AccessQueries.MARK_MAIL_SENT).execute(Tuple.of(mailId, attempts)))
         .<Void>map(updated -> {
           if (updated.rowCount() == 0) {

@@ -39,6 +39,8 @@ interface MailTransport {
         .setUsername(username)
         .setPassword(ConfigKeys.MAIL_SMTP_PASSWORD.get(config))
         .setConnectTimeout(10_000)
+        // A relay that stops answering fails the delivery (retried later) instead of holding the mail's claim forever.
+        .setIdleTimeout(60)
         .setKeepAlive(false);
     return new Smtp(MailClient.create(vertx, mailConfig), host);
   }

@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -51,7 +52,7 @@ final class PostgresBinaries {
 
   /** Takes back the write permission the library grants everyone on its working directory at each start. */
   static void tighten() throws IOException {
-    PrivateFiles.directory(workingDirectory());
+    Files.setPosixFilePermissions(workingDirectory(), PosixFilePermissions.fromString("rwx------"));
   }
 
   /** The command running one of the PostgreSQL programs, as the library runs them (in a user namespace as root). */

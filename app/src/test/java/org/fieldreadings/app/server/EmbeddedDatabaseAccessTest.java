@@ -65,7 +65,7 @@ class EmbeddedDatabaseAccessTest {
     try (FieldReadingsServer server = FieldReadingsServer.start(TestServers.config(dataDir, Map.of()))) {
       TestHttp admin = new TestHttp(server.adminPort());
       String token = "Bearer " + Files.readString(dataDir.resolve("admin.token"));
-      assertThat(admin.get("/admin/entities", "Authorization", token).status()).isEqualTo(200);
+      String apiKey = readerWithOneReading(admin, token);
       long killed = postmasterPid();
       assertThat(new ProcessBuilder("kill", "-9", Long.toString(killed)).start().waitFor()).isZero();
 
@@ -84,7 +84,25 @@ class EmbeddedDatabaseAccessTest {
       Answer listed = admin.get("/admin/entities", "Authorization", token);
       assertThat(listed.status()).isEqualTo(200);
       assertThat(listed.body()).contains("after@example.com");
+      // The public listeners query through pools of their own: those reconnect too.
+      Answer readings = new TestHttp(server.httpPort()).get("/api/devices/REAL_WEATHER_STATION/WS-1/readings"
+          + "?interfaces=AirTemp&startDate=2024-03-01&endDate=2024-03-02", "Authorization", "ApiKey " + apiKey);
+      assertThat(readings.status()).as(readings.toString()).isEqualTo(200);
+      assertThat(readings.body()).contains("21.5");
     }
+  }
+
+  /** An entity with a key and one imported weather station reading; returns the key. */
+  private static String readerWithOneReading(TestHttp admin, String token) {
+    Answer imported = admin.post("/admin/readings", "profile,serial,connectorId,interface,timestamp,value\n"
+        + "REAL_WEATHER_STATION,WS-1,ORIGIN,AirTemp,2024-03-01T12:00:00Z,21.5\n",
+        "Authorization", token, "Content-Type", "text/csv");
+    assertThat(imported.status()).as(imported.toString()).isEqualTo(200);
+    String entityId = admin.post("/admin/entities", new JsonObject().put("email", "reader@example.com").encode(),
+        "Authorization", token, "Content-Type", "application/json").json().getString("entityId");
+    assertThat(admin.put("/admin/entities/" + entityId + "/devices/REAL_WEATHER_STATION/WS-1", null,
+        "Authorization", token).status()).isEqualTo(204);
+    return admin.post("/admin/entities/" + entityId + "/key", null, "Authorization", token).json().getString("apiKey");
   }
 
   private long postmasterPid() throws IOException {

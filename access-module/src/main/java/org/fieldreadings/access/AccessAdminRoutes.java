@@ -13,7 +13,7 @@ import org.fieldreadings.core.http.Problem;
 import org.fieldreadings.core.http.ProblemException;
 import org.fieldreadings.plugin.api.Profile;
 
-/** Support's side of access (OPERATIONS.md admin API): entities, support-issued keys, ingest keys. */
+/** Support's side of access (docs/operations.md, "Admin API"): entities, support-issued keys, ingest keys. */
 final class AccessAdminRoutes {
 
   private static final int BODY_LIMIT = 16 * 1024;

@@ -11,7 +11,7 @@ import org.fieldreadings.core.http.JsonBody;
 import org.fieldreadings.core.http.Problem;
 import org.fieldreadings.core.http.ProblemException;
 
-/** {@code POST /access/token}, {@code POST /access}, {@code DELETE /access} (SPEC.md 4.1–4.3, API-DECISIONS.md). */
+/** {@code POST /access/token}, {@code POST /access}, {@code DELETE /access} (docs/api.md). */
 final class AccessRoutes {
 
   static final String TOKEN_SENT_MESSAGE = "If the address belongs to an entity, a token was sent.";

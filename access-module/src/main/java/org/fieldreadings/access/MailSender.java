@@ -34,18 +34,21 @@ final class MailSender {
   private final KeyVault vault;
   private final MailTransport transport;
   private final String from;
+  private final String publicUrl;
   private final Duration lease;
   private final AtomicLong depth = new AtomicLong();
   private boolean draining;
   private boolean wokenWhileDraining;
   private long timer;
 
-  MailSender(Vertx vertx, Pool pool, KeyVault vault, MailTransport transport, String from, Duration lease) {
+  MailSender(Vertx vertx, Pool pool, KeyVault vault, MailTransport transport, String from, String publicUrl,
+      Duration lease) {
     this.vertx = vertx;
     this.pool = pool;
     this.vault = vault;
     this.transport = transport;
     this.from = from;
+    this.publicUrl = publicUrl;
     this.lease = lease;
   }
 
@@ -108,7 +111,7 @@ final class MailSender {
     long renewal = vertx.setPeriodic(lease.toMillis() / 3, id -> pool.preparedQuery(AccessQueries.RENEW_MAIL_CLAIM)
         .execute(Tuple.of(mailId, attempts, lease.toMillis()))
         .onFailure(error -> LOG.warn("cannot renew the claim on token mail {}: {}", mailId, error.getMessage())));
-    return transport.deliver(mail.render(from))
+    return transport.deliver(mail.render(from, publicUrl))
         .onComplete(delivered -> vertx.cancelTimer(renewal))
         .compose(v -> pool.preparedQuery(AccessQueries.MARK_MAIL_SENT).execute(Tuple.of(mailId, attempts)))
         .<Void>map(updated -> {

@@ -25,16 +25,20 @@ record TokenMail(String to, String name, String token, OffsetDateTime expiresAt,
         OffsetDateTime.parse(json.getString("expiresAt")), Duration.parse(json.getString("ttl")));
   }
 
-  MailMessage render(String from) {
+  /**
+   * The mail as sent. {@code publicUrl} is the address clients use ({@code http.public.url}); without it the mail
+   * names the path only, since a guess at the host would be wrong behind a proxy.
+   */
+  MailMessage render(String from, String publicUrl) {
     return new MailMessage()
         .setFrom(from)
         .setTo(to)
         .setSubject(SUBJECT)
-        .setText(text())
-        .setHtml(html());
+        .setText(text(publicUrl))
+        .setHtml(html(publicUrl));
   }
 
-  String text() {
+  String text(String publicUrl) {
     return """
         Hello %s,
 
@@ -46,27 +50,34 @@ record TokenMail(String to, String name, String token, OffsetDateTime expiresAt,
 
         It is valid for %s (until %s) and can be used once. Exchange it for your API key with:
 
-            POST /api/access?token=%s
+            %s
 
-        for example: curl -X POST "https://<your Field Readings address>/api/access?token=%s"
-
-        The answer holds your entityId and apiKey; send the key as the header "Authorization: ApiKey <apiKey>".
+        The answer holds your entityId and apiKey. Send the key with every request in the Authorization header:
+        the word ApiKey, one space, then the key.
         If you did not ask for this token, ignore this mail: nothing changes unless the token is used.
-        """.formatted(greeting(), to, token, lifetime(), TIME.format(expiresAt), token, token);
+        """.formatted(greeting(), to, token, lifetime(), TIME.format(expiresAt), exchange(publicUrl));
   }
 
-  String html() {
+  String html(String publicUrl) {
     return """
         <p>Hello %s,</p>
         <p>A temporary token to obtain the API key of your Field Readings account was requested for %s.</p>
         <p>Your token:</p>
         <pre style="font-size:1.2em">%s</pre>
         <p>It is valid for %s (until %s) and can be used once. Exchange it for your API key with
-        <code>POST /api/access?token=%s</code>.</p>
-        <p>The answer holds your <code>entityId</code> and <code>apiKey</code>; send the key as the header
-        <code>Authorization: ApiKey &lt;apiKey&gt;</code>.</p>
+        <code>%s</code>.</p>
+        <p>The answer holds your <code>entityId</code> and <code>apiKey</code>. Send the key with every request in the
+        <code>Authorization</code> header: the word <code>ApiKey</code>, one space, then the key.</p>
         <p>If you did not ask for this token, ignore this mail: nothing changes unless the token is used.</p>
-        """.formatted(escape(greeting()), escape(to), token, lifetime(), TIME.format(expiresAt), token);
+        """.formatted(escape(greeting()), escape(to), token, lifetime(), TIME.format(expiresAt),
+        escape(exchange(publicUrl)));
+  }
+
+  /** The request that exchanges the token: a complete command with the public address, else the path. */
+  private String exchange(String publicUrl) {
+    return publicUrl == null
+        ? "POST /api/access?token=" + token + " (on the Field Readings service you use)"
+        : "curl -X POST \"" + publicUrl + "/api/access?token=" + token + "\"";
   }
 
   private String greeting() {

@@ -110,7 +110,7 @@ class MailSenderTest {
         MailClient client = MailClient.create(vertx, new MailConfig().setHostname("127.0.0.1")
             .setPort(relay.getSmtp().getPort()).setStarttls(StartTLSOptions.DISABLED).setKeepAlive(false));
         sender = new MailSender(vertx, pool, vault, new SlowRelay(vertx, new MailTransport.Smtp(client, "127.0.0.1")),
-            "no-reply@localhost", LEASE);
+            "no-reply@localhost", null, LEASE);
         return sender.start();
       }
 

@@ -1,22 +1,40 @@
 package org.fieldreadings.devices;
 
+import io.vertx.core.Future;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.eventbus.EventBus;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
+import java.util.List;
 import org.fieldreadings.core.bus.DevicesContract;
+import org.fieldreadings.core.bus.DevicesContract.AdminDevice;
+import org.fieldreadings.core.bus.DevicesContract.AdminDevicePage;
+import org.fieldreadings.core.bus.DevicesContract.AdminDeviceQuery;
+import org.fieldreadings.core.bus.ReadingsContract;
+import org.fieldreadings.core.bus.ReadingsContract.DeviceIds;
+import org.fieldreadings.core.bus.ReadingsContract.LastReadings;
 import org.fieldreadings.core.http.DeviceRef;
 import org.fieldreadings.core.http.EdgeContext;
 import org.fieldreadings.core.http.JsonBody;
+import org.fieldreadings.plugin.api.Profile;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * The operator's device endpoints (OPERATIONS.md "Admin API"), mounted behind the admin token. Bodies are JSON
+ * The operator's device endpoints (docs/operations.md, "Admin API"), mounted behind the admin token. Bodies are JSON
  * objects of bounded size; every answer that changes a device shows the device as it now is.
  */
 final class AdminDeviceRoutes {
 
+  private static final Logger LOG = LoggerFactory.getLogger(AdminDeviceRoutes.class);
   private static final String JSON = "application/json";
+  /** Devices per page of the list: one database round trip each way, and a bounded answer from each module. */
+  private static final int PAGE_SIZE = 500;
   /** Ample for a gateway declaring hundreds of connectors. */
   private static final long BODY_LIMIT = 256 * 1024;
 
@@ -29,6 +47,8 @@ final class AdminDeviceRoutes {
   static void mount(Router admin, EdgeContext edge) {
     AdminDeviceRoutes routes = new AdminDeviceRoutes(edge.vertx().eventBus());
     BodyHandler body = BodyHandler.create(false).setBodyLimit(BODY_LIMIT);
+    admin.get("/devices").produces(JSON).handler(routes::list);
+    admin.get("/devices/:profile/:serial").produces(JSON).handler(routes::describe);
     admin.put("/devices/:profile/:serial").consumes(JSON).produces(JSON).handler(body).handler(routes::put);
     admin.post("/devices/:profile/:serial/subscriptions").consumes(JSON).produces(JSON).handler(body)
         .handler(routes::addSubscription);
@@ -36,6 +56,91 @@ final class AdminDeviceRoutes {
         .handler(ctx -> routes.association(ctx, DevicesContract.ASSIGN));
     admin.delete("/entities/:entityId/devices/:profile/:serial")
         .handler(ctx -> routes.association(ctx, DevicesContract.UNASSIGN));
+  }
+
+  /**
+   * {@code GET /admin/devices[?profile=P][&group=G][&unassigned=true]}: every device, by profile then serial, streamed
+   * a page at a time, each page completed with its devices' latest reading times. The first page is read before the
+   * answer starts, so a failure then is a problem; a failure later cuts the connection rather than end a truncated
+   * array that looks whole.
+   */
+  private void list(RoutingContext ctx) {
+    Validation validation = new Validation();
+    String profileName = DeviceRoutes.single(ctx, "profile", validation);
+    Profile profile = profileName == null ? null
+        : DeviceRef.parseProfile(profileName, "profile", validation.errors()).orElse(null);
+    String groupName = DeviceRoutes.single(ctx, "group", validation);
+    String group = groupName == null ? null : DeviceFacts.group(groupName, "group", validation);
+    String unassigned = DeviceRoutes.single(ctx, "unassigned", validation);
+    if (unassigned != null && !unassigned.equals("true") && !unassigned.equals("false")) {
+      validation.add("unassigned", "must be true or false");
+    }
+    validation.throwIfInvalid();
+    AdminDeviceQuery first = new AdminDeviceQuery(profile, group, "true".equals(unassigned), null, PAGE_SIZE);
+    page(first)
+        .onSuccess(page -> {
+          HttpServerResponse response = ctx.response().setChunked(true).putHeader(HttpHeaders.CONTENT_TYPE, JSON);
+          response.write("[")
+              .compose(v -> stream(response, first, page, 0))
+              .compose(v -> response.end("]"))
+              .onFailure(error -> {
+                LOG.warn("device list cut after its first page: {}", error.getMessage());
+                response.reset();
+              });
+        })
+        .onFailure(ctx::fail);
+  }
+
+  private Future<AdminDevicePage> page(AdminDeviceQuery query) {
+    return bus.<JsonObject>request(DevicesContract.ADMIN_PAGE, query.toJson())
+        .map(reply -> AdminDevicePage.fromJson(reply.body()));
+  }
+
+  /** Writes {@code page} (after {@code written} devices) and the pages after it. */
+  private Future<Void> stream(HttpServerResponse response, AdminDeviceQuery query, AdminDevicePage page, int written) {
+    List<AdminDevice> devices = page.devices();
+    if (devices.isEmpty()) {
+      return Future.succeededFuture();
+    }
+    return lastReadings(devices.stream().map(AdminDevice::deviceId).toList())
+        .compose(last -> {
+          Buffer chunk = Buffer.buffer();
+          for (int i = 0; i < devices.size(); i++) {
+            AdminDevice device = devices.get(i);
+            if (written + i > 0) {
+              chunk.appendString(",");
+            }
+            chunk.appendString(device.ref().toJson().put("group", device.group())
+                .put("entities", new JsonArray(device.entities())).put("connectors", device.connectors())
+                .put("lastReadingAt", last.of(device.deviceId())).encode());
+          }
+          return response.write(chunk);
+        })
+        .compose(v -> {
+          if (devices.size() < query.limit()) {
+            return Future.succeededFuture();
+          }
+          AdminDeviceQuery next = new AdminDeviceQuery(query.profile(), query.group(), query.unassigned(),
+              devices.get(devices.size() - 1).ref(), query.limit());
+          return page(next).compose(nextPage -> stream(response, next, nextPage, written + devices.size()));
+        });
+  }
+
+  /** {@code GET /admin/devices/{profile}/{serial}}: the device with its entities and latest reading time. */
+  private void describe(RoutingContext ctx) {
+    bus.<JsonObject>request(DevicesContract.ADMIN_DESCRIBE, DeviceRef.fromPath(ctx).toJson())
+        .compose(reply -> {
+          long deviceId = reply.body().getLong("deviceId");
+          return lastReadings(List.of(deviceId)).map(last -> reply.body().getJsonObject("device")
+              .put("entities", reply.body().getJsonArray("entities")).put("lastReadingAt", last.of(deviceId)));
+        })
+        .onSuccess(ctx::json)
+        .onFailure(ctx::fail);
+  }
+
+  private Future<LastReadings> lastReadings(List<Long> deviceIds) {
+    return bus.<JsonObject>request(ReadingsContract.LAST_READINGS, new DeviceIds(deviceIds).toJson())
+        .map(reply -> LastReadings.fromJson(reply.body()));
   }
 
   /** {@code PUT /admin/devices/{profile}/{serial}}: 201 with the device when created, 200 when updated. */

@@ -16,13 +16,14 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.BiConsumer;
 import org.fieldreadings.core.bus.DevicesContract;
+import org.fieldreadings.core.catalog.InterfaceNames;
 import org.fieldreadings.core.http.DeviceRef;
 import org.fieldreadings.plugin.api.InterfaceCatalog;
 import org.fieldreadings.plugin.api.SensorInterface;
 
 /**
  * A device's connectors and the interfaces each carries, immutable and in the order answers show them
- * (API-DECISIONS.md "Devices"): {@code ORIGIN} first, then by connector id; interfaces in catalog order.
+ * (docs/api.md): {@code ORIGIN} first, then by connector id; interfaces in catalog order.
  */
 final class Connectors {
 
@@ -125,7 +126,7 @@ final class Connectors {
       sensorInterface.ifPresentOrElse(known::add, () -> unknown.add(String.valueOf(name)));
     }
     if (!unknown.isEmpty()) {
-      validation.add(parameter, "unknown interface name(s): " + String.join(", ", unknown));
+      validation.add(parameter, InterfaceNames.unknown(unknown));
       return null;
     }
     return known;
@@ -160,7 +161,7 @@ final class Connectors {
     byId.forEach((connectorId, interfaces) -> interfaces.forEach(i -> visitor.accept(connectorId, i)));
   }
 
-  /** {@code [{"connectorId": "ORIGIN", "interfaces": ["AirTemp"]}]}, the form of SPEC.md 4.5. */
+  /** {@code [{"connectorId": "ORIGIN", "interfaces": ["AirTemp"]}]}, the form of the public device description. */
   JsonArray toApiJson() {
     JsonArray array = new JsonArray();
     byId.forEach((connectorId, interfaces) -> array.add(new JsonObject()

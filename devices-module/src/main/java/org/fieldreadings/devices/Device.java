@@ -9,7 +9,7 @@ import org.fieldreadings.core.http.DeviceRef;
 record Device(DeviceRef ref, DeviceFacts facts, List<Subscription> subscriptions, Connectors connectors) {
 
   /**
-   * Exactly the fields of SPEC.md 4.5: {@code group}, {@code location} (null while unknown), {@code subscriptions}
+   * The documented fields (docs/api.md): {@code group}, {@code location} (null while unknown), {@code subscriptions}
    * by start date and {@code connectors} in answer order.
    */
   JsonObject toApiJson() {

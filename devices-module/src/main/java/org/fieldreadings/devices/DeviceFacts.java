@@ -11,7 +11,7 @@ record DeviceFacts(String group, Location location) {
 
   static final DeviceFacts NONE = new DeviceFacts(null, null);
 
-  /** The syntax of groups (API-DECISIONS.md "Identity and paths"). */
+  /** The syntax of groups (docs/api.md, "Identifiers"). */
   static final Pattern GROUP = Pattern.compile("[A-Z0-9_]{1,32}");
 
   static final String GROUP_RULE = "must be 1 to 32 characters of A-Z, 0-9 and '_'";

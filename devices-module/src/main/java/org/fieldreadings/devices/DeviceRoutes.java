@@ -11,7 +11,7 @@ import org.fieldreadings.core.http.DeviceRef;
 import org.fieldreadings.core.http.EdgeContext;
 
 /**
- * The public device endpoints (SPEC.md 4.4, 4.5) behind an entity's API key. Handlers validate their parameters
+ * The public device endpoints (docs/api.md) behind an entity's API key. Handlers validate their parameters
  * (throwing a 400 problem the router's {@code ProblemHandler} answers), then ask {@link DevicesVerticle}.
  */
 final class DeviceRoutes {
@@ -48,7 +48,7 @@ final class DeviceRoutes {
         .onFailure(ctx::fail);
   }
 
-  /** {@code GET /devices/{profile}/{serial}}: one of the caller's devices, exactly as SPEC.md 4.5 shows it. */
+  /** {@code GET /devices/{profile}/{serial}}: one of the caller's devices, with exactly the documented fields. */
   private void describe(RoutingContext ctx) {
     JsonObject request = DeviceRef.fromPath(ctx).toJson().put("entityId", ApiKeyAuth.entityId(ctx));
     bus.<JsonObject>request(DevicesContract.DESCRIBE, request)
@@ -57,7 +57,7 @@ final class DeviceRoutes {
   }
 
   /** The value of an optional query parameter given at most once; null when absent. */
-  private static String single(RoutingContext ctx, String name, Validation validation) {
+  static String single(RoutingContext ctx, String name, Validation validation) {
     List<String> values = ctx.queryParam(name);
     if (values.size() > 1) {
       validation.add(name, "give at most one value");

@@ -1,6 +1,8 @@
 package org.fieldreadings.devices;
 
 import io.vertx.core.Future;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.SqlClient;
@@ -12,6 +14,9 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 import org.fieldreadings.core.bus.BusFailure;
 import org.fieldreadings.core.bus.BusFailureException;
+import org.fieldreadings.core.bus.DevicesContract.AdminDevice;
+import org.fieldreadings.core.bus.DevicesContract.AdminDevicePage;
+import org.fieldreadings.core.bus.DevicesContract.AdminDeviceQuery;
 import org.fieldreadings.core.http.DeviceRef;
 import org.fieldreadings.plugin.api.Profile;
 
@@ -49,6 +54,26 @@ final class DeviceStore {
         .mapping(row -> new Resolved(row.getLong("device_id"), DevicesQueries.connectors(row)))
         .execute(Tuple.of(ref.profile().name(), ref.serial(), entityId))
         .map(rows -> only(rows, notAssociated(ref)));
+  }
+
+  Future<AdminDevicePage> adminPage(AdminDeviceQuery query) {
+    DeviceRef after = query.after();
+    return pool.preparedQuery(DevicesQueries.ADMIN_PAGE)
+        .mapping(row -> new AdminDevice(row.getLong("device_id"), DevicesQueries.ref(row), row.getString("device_group"),
+            List.of(row.getArrayOfStrings("entities")), row.getInteger("connectors")))
+        .execute(Tuple.of(query.profile() == null ? null : query.profile().name(), query.group(), query.unassigned(),
+            after == null ? null : after.profile().name(), after == null ? null : after.serial(), query.limit()))
+        .map(rows -> new AdminDevicePage(toList(rows)));
+  }
+
+  /** The operator's view of a device: {@code {"deviceId", "entities", "device"}}. */
+  Future<JsonObject> adminDescribe(DeviceRef ref) {
+    return pool.preparedQuery(DevicesQueries.ADMIN_DESCRIBE)
+        .mapping(row -> new JsonObject().put("deviceId", row.getLong("device_id"))
+            .put("entities", new JsonArray(List.of(row.getArrayOfStrings("entities"))))
+            .put("device", DevicesQueries.device(row).toAdminJson()))
+        .execute(Tuple.of(ref.profile().name(), ref.serial()))
+        .map(rows -> only(rows, unknownDevice(ref)));
   }
 
   Future<Saved> save(DeviceUpdate update) {

@@ -9,7 +9,7 @@ import org.fieldreadings.plugin.api.Profile;
 
 /**
  * The SQL of the devices module and the row mappers that read its answers. Profiles travel as text and are cast
- * to the {@code devices.device_profile} enumeration, whose order is SPEC.md 2.4's. Connectors and subscriptions are
+ * to the {@code devices.device_profile} enumeration, in documented order. Connectors and subscriptions are
  * aggregated into parallel arrays, so that one row describes one device and one round trip answers.
  */
 final class DevicesQueries {
@@ -25,10 +25,12 @@ final class DevicesQueries {
         WHERE ci.device_id = d.device_id) c ON true
       """;
 
-  /** Everything of device {@code d} that {@link #device(Row)} reads; callers add the WHERE clause. */
-  private static final String DEVICES = """
-      SELECT d.profile, d.serial, d.device_group, d.latitude, d.longitude,
-             s.start_dates, s.end_dates, c.connector_ids, c.interfaces
+  /** Everything of device {@code d} that {@link #device(Row)} reads, and the joins they come from. */
+  private static final String DEVICE_COLUMNS = """
+      d.profile, d.serial, d.device_group, d.latitude, d.longitude,
+      s.start_dates, s.end_dates, c.connector_ids, c.interfaces
+      """;
+  private static final String DEVICE_JOINS = """
       FROM devices.device d
       LEFT JOIN LATERAL (
         SELECT array_agg(sub.start_date ORDER BY sub.start_date, sub.end_date) AS start_dates,
@@ -36,6 +38,15 @@ final class DevicesQueries {
         FROM devices.subscription sub
         WHERE sub.device_id = d.device_id) s ON true
       """ + CONNECTORS_OF_D;
+
+  /** The entities that have device {@code d}, sorted. */
+  private static final String ENTITIES_OF_D = """
+      ARRAY(SELECT ed.entity_id FROM devices.entity_device ed
+            WHERE ed.device_id = d.device_id ORDER BY ed.entity_id) AS entities
+      """;
+
+  /** Devices as {@link #device(Row)} reads them; callers add the WHERE clause. */
+  private static final String DEVICES = "SELECT " + DEVICE_COLUMNS + DEVICE_JOINS;
 
   /** $1 profile, $2 serial, $3 entity id: the device if the entity may read it. */
   static final String DESCRIBE_FOR_ENTITY = DEVICES + """
@@ -65,6 +76,26 @@ final class DevicesQueries {
         AND ($3::text IS NULL OR d.device_group = $3::text)
       ORDER BY d.profile, d.serial
       """;
+
+  /**
+   * The operator's list, one page: $1 profile or null, $2 group or null, $3 only devices no entity has, $4 and $5
+   * the profile and serial the page starts after (null: the first page), $6 the page size.
+   */
+  static final String ADMIN_PAGE = "SELECT d.device_id, d.profile, d.serial, d.device_group, " + ENTITIES_OF_D + """
+      , (SELECT count(DISTINCT ci.connector_id) FROM devices.connector_interface ci
+         WHERE ci.device_id = d.device_id)::int AS connectors
+      FROM devices.device d
+      WHERE ($1::text IS NULL OR d.profile = $1::text::devices.device_profile)
+        AND ($2::text IS NULL OR d.device_group = $2::text)
+        AND (NOT $3::boolean OR NOT EXISTS (SELECT 1 FROM devices.entity_device ed WHERE ed.device_id = d.device_id))
+        AND ($4::text IS NULL OR (d.profile, d.serial) > ($4::text::devices.device_profile, $5::text))
+      ORDER BY d.profile, d.serial
+      LIMIT $6
+      """;
+
+  /** $1 profile, $2 serial: the device for the operator, with its id and entities. */
+  static final String ADMIN_DESCRIBE = "SELECT d.device_id, " + ENTITIES_OF_D + ", " + DEVICE_COLUMNS + DEVICE_JOINS
+      + "WHERE d.profile = $1::text::devices.device_profile AND d.serial = $2";
 
   /** $1 profile, $2 serial, $3 group, $4 latitude, $5 longitude: the new device's id, no row if it exists. */
   static final String CREATE_DEVICE = """

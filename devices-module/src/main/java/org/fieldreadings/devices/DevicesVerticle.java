@@ -10,6 +10,8 @@ import org.fieldreadings.core.bus.AccessContract;
 import org.fieldreadings.core.bus.BusFailure;
 import org.fieldreadings.core.bus.BusFailureException;
 import org.fieldreadings.core.bus.DevicesContract;
+import org.fieldreadings.core.bus.DevicesContract.AdminDevicePage;
+import org.fieldreadings.core.bus.DevicesContract.AdminDeviceQuery;
 import org.fieldreadings.core.bus.JsonConsumers;
 import org.fieldreadings.core.db.Pools;
 import org.fieldreadings.core.http.DeviceRef;
@@ -34,9 +36,12 @@ final class DevicesVerticle extends VerticleBase {
         JsonConsumers.register(vertx, DevicesContract.PUT, this::put),
         JsonConsumers.register(vertx, DevicesContract.ADD_SUBSCRIPTION, this::addSubscription),
         JsonConsumers.register(vertx, DevicesContract.ASSIGN, this::assign),
-        JsonConsumers.register(vertx, DevicesContract.UNASSIGN, this::unassign)));
+        JsonConsumers.register(vertx, DevicesContract.UNASSIGN, this::unassign),
+        JsonConsumers.register(vertx, DevicesContract.ADMIN_PAGE,
+            request -> store.adminPage(AdminDeviceQuery.fromJson(request)).map(AdminDevicePage::toJson)),
+        JsonConsumers.register(vertx, DevicesContract.ADMIN_DESCRIBE,
+            request -> store.adminDescribe(DeviceRef.fromJson(request)))));
   }
-
 
   private Future<JsonObject> resolve(JsonObject request) {
     return store.resolve(entityId(request), DeviceRef.fromJson(request))

@@ -105,7 +105,8 @@ class AdminDeviceEndpointsTest {
 
     assertThat(answer.status()).isEqualTo(400);
     assertThat(answer.json().getJsonArray("errors")).isEqualTo(new JsonArray("""
-        [{"parameter": "connectors[0].interfaces", "message": "unknown interface name(s): airtemp, SMraw11"}]"""));
+        [{"parameter": "connectors[0].interfaces", "message": "unknown interface name(s): airtemp (did you mean \
+        AirTemp?), SMraw11; names are case-sensitive, /api/docs lists them all"}]"""));
   }
 
   @Test

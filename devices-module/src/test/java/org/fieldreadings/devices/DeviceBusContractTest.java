@@ -141,7 +141,8 @@ class DeviceBusContractTest {
           assertThat(e.failureCode()).isEqualTo(400);
           assertThat(e.getMessage()).isEqualTo("devices[0].profile: must be one of PROFILE_A, REAL_WEATHER_STATION, "
               + "PROFILE_B, PROFILE_C, PROFILE_D; devices[1].serial: must be 1 to 64 characters of A-Z, a-z, 0-9, "
-              + "'.', '_', ':' and '-'; devices[1].connectors.ORIGIN: unknown interface name(s): Temperature");
+              + "'.', '_', ':' and '-'; devices[1].connectors.ORIGIN: unknown interface name(s): Temperature; "
+              + "names are case-sensitive, /api/docs lists them all");
         });
     assertThat(count("SELECT count(*) FROM devices.device WHERE serial = 'OK-1'")).isEqualTo("0");
   }

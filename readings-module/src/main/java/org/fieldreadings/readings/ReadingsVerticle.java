@@ -8,14 +8,18 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 import org.fieldreadings.core.bus.BusReplies;
+import org.fieldreadings.core.bus.JsonConsumers;
+import org.fieldreadings.core.bus.ReadingsContract;
 import org.fieldreadings.core.bus.LocalCodec;
 import org.fieldreadings.core.config.ConfigKeys;
 import org.fieldreadings.core.db.DatabaseUrl;
+import org.fieldreadings.core.db.Pools;
 import org.fieldreadings.readings.ingest.IngestPipeline;
 import org.fieldreadings.readings.ingest.IngestRequest;
 import org.fieldreadings.readings.plugins.PluginHost;
 import org.fieldreadings.readings.plugins.PluginHostOptions;
 import org.fieldreadings.readings.plugins.PluginInfo;
+import org.fieldreadings.readings.query.LastReadingsQuery;
 import org.fieldreadings.readings.write.ReadingsBatch;
 import org.fieldreadings.readings.write.ReadingsStore;
 import org.slf4j.Logger;
@@ -52,7 +56,9 @@ final class ReadingsVerticle extends VerticleBase {
         .compose(v -> Future.all(
             bus.<ReadingsBatch>consumer(ReadingsAddresses.WRITE, this::write).completion(),
             bus.<IngestRequest>consumer(ReadingsAddresses.INGEST, this::ingest).completion(),
-            bus.<JsonObject>consumer(ReadingsAddresses.PLUGINS, this::listPlugins).completion()));
+            bus.<JsonObject>consumer(ReadingsAddresses.PLUGINS, this::listPlugins).completion(),
+            JsonConsumers.register(vertx, ReadingsContract.LAST_READINGS,
+                new LastReadingsQuery(Pools.shared(vertx, config()))::answer)));
   }
 
   @Override

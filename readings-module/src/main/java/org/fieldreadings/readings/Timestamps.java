@@ -12,7 +12,7 @@ import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
- * The one reading of timestamps the service accepts (API-DECISIONS.md "Readings"): an RFC 3339 date-time (an offset
+ * The one reading of timestamps the service accepts (docs/api.md, "Readings"): an RFC 3339 date-time (an offset
  * is converted to UTC; none means UTC) or a bare date (00:00:00Z), kept to the millisecond.
  */
 public final class Timestamps {

@@ -16,8 +16,9 @@ import java.time.Duration;
 import org.fieldreadings.core.config.ConfigKeys;
 
 /**
- * The command line's client of the running server's admin API: address and token from the same configuration
- * the server uses (the token from {@code <data.dir>/admin.token} when not configured).
+ * The command line's client of the running server's admin API. The address: {@code --admin-url}, else the
+ * {@code admin.url} the server wrote into its data directory, else {@code admin.host}/{@code admin.port}; the token:
+ * {@code --admin-token-file}, else {@code admin.token}, else the data directory's {@code admin.token}.
  */
 public final class AdminClient {
 
@@ -32,27 +33,46 @@ public final class AdminClient {
     this.token = token;
   }
 
-  static AdminClient fromConfig(JsonObject config) {
-    return fromConfig(config, ConfigKeys.ADMIN_PORT.get(config));
+  /** The client an operator command uses. */
+  static AdminClient of(JsonObject config, AdminTarget target) {
+    Path dataDir = Path.of(ConfigKeys.DATA_DIR.get(config));
+    String url;
+    if (target.url != null) {
+      url = target.url.toString();
+    } else {
+      Path written = AdminUrlFile.of(dataDir);
+      url = Files.isRegularFile(written) ? read(written, "admin address")
+          : AdminUrlFile.url(ConfigKeys.ADMIN_HOST.get(config), ConfigKeys.ADMIN_PORT.get(config));
+    }
+    String token = target.tokenFile != null ? read(target.tokenFile, "admin token") : token(config, dataDir);
+    return new AdminClient(url.replaceAll("/+$", ""), token);
   }
 
   /** The client of the admin listener on the given port (the one a node bound, when configured as 0). */
   public static AdminClient fromConfig(JsonObject config, int port) {
-    String host = ConfigKeys.ADMIN_HOST.get(config);
-    if (host.equals("0.0.0.0") || host.equals("::")) {
-      host = "127.0.0.1";
-    }
+    return new AdminClient(AdminUrlFile.url(ConfigKeys.ADMIN_HOST.get(config), port),
+        token(config, Path.of(ConfigKeys.DATA_DIR.get(config))));
+  }
+
+  private static String token(JsonObject config, Path dataDir) {
     String token = ConfigKeys.ADMIN_TOKEN.get(config);
-    if (token == null) {
-      Path file = Path.of(ConfigKeys.DATA_DIR.get(config)).resolve("admin.token");
-      try {
-        token = Files.readString(file).trim();
-      } catch (IOException e) {
-        throw new CommandFailure("no admin token: set admin.token or run the server once so that " + file
-            + " exists");
-      }
+    if (token != null) {
+      return token;
     }
-    return new AdminClient("http://" + host + ":" + port, token);
+    Path file = dataDir.resolve("admin.token");
+    if (!Files.isRegularFile(file)) {
+      throw new CommandFailure("no admin token: " + file + " does not exist; pass --data-dir DIR (the server's data "
+          + "directory) or --admin-token-file FILE, or set admin.token");
+    }
+    return read(file, "admin token");
+  }
+
+  private static String read(Path file, String what) {
+    try {
+      return Files.readString(file).trim();
+    } catch (IOException e) {
+      throw new CommandFailure("cannot read the " + what + " from " + file + ": " + e.getMessage());
+    }
   }
 
   /** Sends a JSON request and returns the decoded JSON answer (null for an empty one). */

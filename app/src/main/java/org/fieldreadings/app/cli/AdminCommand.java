@@ -18,6 +18,9 @@ abstract class AdminCommand implements Callable<Integer> {
   @Mixin
   ConfigOptions config;
 
+  @Mixin
+  AdminTarget target;
+
   @Option(names = "--json", description = "Print the admin API's JSON answer.")
   boolean json;
 
@@ -30,9 +33,14 @@ abstract class AdminCommand implements Callable<Integer> {
   /** The human-readable form of the answer. */
   protected abstract String describe(Object answer);
 
+  /** The exit code of a command the server answered: 0 unless the answer itself says nothing was done. */
+  protected int exitCode(Object answer) {
+    return 0;
+  }
+
   @Override
   public Integer call() {
-    Object answer = execute(AdminClient.fromConfig(config.orElse(rootOptions()).load()));
+    Object answer = execute(AdminClient.of(config.orElse(rootOptions()).load(), target));
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
       out.println(answer instanceof JsonObject o ? o.encodePrettily()
@@ -41,7 +49,7 @@ abstract class AdminCommand implements Callable<Integer> {
       out.println(describe(answer));
     }
     out.flush();
-    return 0;
+    return exitCode(answer);
   }
 
   /** The options given before the command ({@code field-readings --conf F entity list}). */

@@ -2,9 +2,10 @@ package org.fieldreadings.app.cli;
 
 import picocli.CommandLine.Command;
 
-/** {@code device put|assign|unassign}: the operator's device registry commands. */
+/** {@code device list|show|put|assign|unassign}: the operator's device registry commands. */
 @Command(name = "device", mixinStandardHelpOptions = true,
-    description = "Create or update devices and associate them with entities.",
-    subcommands = {DevicePutCommand.class, DeviceAssociationCommand.Assign.class,
+    description = "List, show, create or update devices and associate them with entities.",
+    subcommands = {DeviceListCommand.class, DeviceShowCommand.class, DevicePutCommand.class,
+        DeviceAssociationCommand.Assign.class,
         DeviceAssociationCommand.Unassign.class})
 final class DeviceCommand {}

@@ -3,7 +3,7 @@ package org.fieldreadings.app.cli;
 import org.fieldreadings.plugin.api.Profile;
 import picocli.CommandLine.Option;
 
-/** The {@code --profile} and {@code --serial} that name a device; picocli rejects a profile outside SPEC.md 2.4. */
+/** The {@code --profile} and {@code --serial} that name a device; picocli rejects a profile outside the five. */
 final class DeviceOptions {
 
   @Option(names = "--profile", required = true, paramLabel = "P",

@@ -5,7 +5,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
-/** {@code field-readings}: serves the API when run without a command (OPERATIONS.md, "Command line"). */
+/** {@code field-readings}: serves the API when run without a command (docs/operations.md, "Command line"). */
 @Command(
     name = "field-readings",
     mixinStandardHelpOptions = true,

@@ -18,7 +18,8 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "ingest", mixinStandardHelpOptions = true,
     description = "Ingest raw supplier files through the plugin of a profile. Devices, connectors and interfaces are "
-        + "learned; re-sending a file stores nothing twice.")
+        + "learned; re-sending a file stores nothing twice. Exit code 1 when the server refused a file or rejected "
+        + "everything sent.")
 public final class IngestCommand extends AdminCommand {
 
   @Option(names = "--profile", required = true, paramLabel = "P",
@@ -86,6 +87,13 @@ public final class IngestCommand extends AdminCommand {
       return "application/json";
     }
     return name.endsWith(".csv") ? "text/csv" : "application/octet-stream";
+  }
+
+  /** 1 when the server rejected everything it was sent: nothing was stored, and a script must know. */
+  @Override
+  protected int exitCode(Object answer) {
+    JsonObject total = (JsonObject) answer;
+    return total.getLong("stored") + total.getLong("duplicates") == 0 && total.getLong("rejectedCount") > 0 ? 1 : 0;
   }
 
   @Override

@@ -24,7 +24,8 @@ public final class ReadingsCommand {
 
   @Command(name = "import", mixinStandardHelpOptions = true,
       description = "Import a canonical CSV (profile,serial,connectorId,interface,timestamp,value); unknown devices "
-          + "are created, bad lines are reported by number while good lines are stored.")
+          + "are created, bad lines are reported by number while good lines are stored. Exit code 1 when the server "
+          + "refused the file or rejected every line.")
   static final class Import extends AdminCommand {
     /**
      * A part of typical lines fits one server batch (4 MiB), so it is one transaction and one COPY. Fewer, larger
@@ -129,6 +130,13 @@ public final class ReadingsCommand {
         return new JsonObject().put("stored", stored).put("duplicates", duplicates)
             .put("rejectedCount", rejectedCount).put("rejected", rejected);
       }
+    }
+
+    /** 1 when every line was rejected: nothing of the file was stored. */
+    @Override
+    protected int exitCode(Object answer) {
+      JsonObject result = (JsonObject) answer;
+      return result.getLong("stored") + result.getLong("duplicates") == 0 && result.getLong("rejectedCount") > 0 ? 1 : 0;
     }
 
     @Override

@@ -4,7 +4,7 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.ext.web.Router;
 
 /**
- * The API's own documentation, public like the token operations (API-DECISIONS.md, "Identity and paths"):
+ * The API's own documentation, public like the token operations (docs/api.md, "Authentication"):
  * {@code GET /openapi.json} is the contract, {@code GET /docs} is Swagger UI reading it. Swagger UI's files come from
  * its webjar; the application's initializer is looked up first, so it replaces the webjar's demo one.
  */

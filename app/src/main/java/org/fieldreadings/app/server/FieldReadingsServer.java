@@ -3,12 +3,15 @@ package org.fieldreadings.app.server;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
+import org.fieldreadings.app.cli.AdminUrlFile;
 import org.fieldreadings.app.demo.DemoLoader;
 import org.fieldreadings.app.demo.DemoTour;
 import org.fieldreadings.access.AccessModule;
@@ -38,14 +41,16 @@ public final class FieldReadingsServer implements AutoCloseable {
   static final List<FieldModule> MODULES = List.of(new AccessModule(), new DevicesModule(), new ReadingsModule());
 
   private final DataDirLock lock;
+  private final Path dataDir;
   private final EmbeddedPostgresServer embedded;
   private final Vertx vertx;
   private final RootVerticle root;
   private final DemoLoader demo;
 
-  private FieldReadingsServer(DataDirLock lock, EmbeddedPostgresServer embedded, Vertx vertx, RootVerticle root,
-      DemoLoader demo) {
+  private FieldReadingsServer(DataDirLock lock, Path dataDir, EmbeddedPostgresServer embedded, Vertx vertx,
+      RootVerticle root, DemoLoader demo) {
     this.lock = lock;
+    this.dataDir = dataDir;
     this.embedded = embedded;
     this.vertx = vertx;
     this.root = root;
@@ -87,9 +92,10 @@ public final class FieldReadingsServer implements AutoCloseable {
       LOG.info("Field Readings started in {} ms: API on http://{}:{}/api, admin on http://{}:{}/admin",
           Duration.ofNanos(System.nanoTime() - started).toMillis(), ConfigKeys.HTTP_HOST.get(config), root.httpPort(),
           ConfigKeys.ADMIN_HOST.get(config), root.adminPort());
+      writeAdminUrl(dataDir, AdminUrlFile.url(ConfigKeys.ADMIN_HOST.get(config), root.adminPort()));
       DemoLoader demo = ConfigKeys.DEMO.get(config)
           ? DemoLoader.start(config, root.httpPort(), root.adminPort()) : null;
-      return new FieldReadingsServer(lock, embedded, vertx, root, demo);
+      return new FieldReadingsServer(lock, dataDir, embedded, vertx, root, demo);
     } catch (RuntimeException | Error e) {
       closeQuietly(vertx, embedded, lock);
       throw e;
@@ -130,8 +136,18 @@ public final class FieldReadingsServer implements AutoCloseable {
     if (embedded != null) {
       embedded.close();
     }
+    try {
+      Files.deleteIfExists(AdminUrlFile.of(dataDir));
+    } catch (IOException e) {
+      LOG.warn("cannot remove {}: {}", AdminUrlFile.of(dataDir), e.getMessage());
+    }
     lock.close();
     LOG.info("stopped");
+  }
+
+  /** Tells operator commands run from any folder where this node's admin listener is (replaced atomically). */
+  private static void writeAdminUrl(Path dataDir, String url) throws IOException {
+    PrivateFiles.write(AdminUrlFile.of(dataDir), (url + "\n").getBytes(StandardCharsets.UTF_8));
   }
 
   private static void closeQuietly(Vertx vertx, EmbeddedPostgresServer embedded, DataDirLock lock) {

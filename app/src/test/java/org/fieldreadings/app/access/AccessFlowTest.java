@@ -21,7 +21,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The API key lifecycle of SPEC.md 3–5 against a real server, real PostgreSQL and a real SMTP server. */
+/** The API key lifecycle (docs/api.md) against a real server, real PostgreSQL and a real SMTP server. */
 class AccessFlowTest {
 
   private static final String TOKEN_SENT = "{\"message\":\"If the address belongs to an entity, a token was sent.\"}";

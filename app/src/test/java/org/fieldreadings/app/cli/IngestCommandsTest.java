@@ -99,6 +99,13 @@ class IngestCommandsTest {
   }
 
   @Test
+  void ingestExitsWithOneWhenEverythingSentWasRejected() {
+    assertThat(run(1, "ingest", "--profile", "PROFILE_B", moreFrames.toString())).isEqualTo(1);
+
+    assertThat(out.toString().lines()).last().isEqualTo("total: 0 stored, 0 duplicates, 1 rejected in 1 file(s)");
+  }
+
+  @Test
   void aFileThatCannotBeReadStopsBeforeAnythingIsSent() {
     assertThat(run(1, "ingest", "--profile", "PROFILE_B", moreFrames.toString(), "nowhere.txt")).isEqualTo(1);
     assertThat(err.toString()).contains("error: cannot read nowhere.txt");

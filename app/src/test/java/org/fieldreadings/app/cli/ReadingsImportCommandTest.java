@@ -64,4 +64,19 @@ class ReadingsImportCommandTest {
         .put("rejected", new JsonArray().add(new JsonObject().put("line", readings + 2)
             .put("reason", "timestamp 'not-a-time' is neither RFC 3339 nor epoch milliseconds"))));
   }
+
+  @Test
+  void importExitsWithOneWhenEveryLineWasRejected() throws Exception {
+    Path file = Files.writeString(dataDir.resolve("bad.csv"), "profile,serial,connectorId,interface,timestamp,value\n"
+        + "PROFILE_A,SM-CLI,ORIGIN,NoSuchInterface,2024-01-01T00:00:00Z,1\n");
+    StringWriter out = new StringWriter();
+    CommandLine commandLine = FieldReadingsCommand.commandLine();
+    commandLine.setOut(new PrintWriter(out, true));
+    commandLine.setErr(new PrintWriter(new StringWriter(), true));
+
+    int exit = commandLine.execute("readings", "import", "--data-dir", dataDir.toString(), file.toString());
+
+    assertThat(exit).isEqualTo(1);
+    assertThat(out.toString()).startsWith("0 stored, 0 duplicates, 1 rejected lines");
+  }
 }

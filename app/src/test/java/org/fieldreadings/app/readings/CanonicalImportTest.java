@@ -14,7 +14,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code POST /admin/readings}: the canonical CSV import (OPERATIONS.md). */
+/** {@code POST /admin/readings}: the canonical CSV import (docs/operations.md). */
 class CanonicalImportTest {
 
   @TempDir
@@ -162,7 +162,7 @@ class CanonicalImportTest {
     assertThat(result.getJsonArray("rejected")).extracting(r -> ((JsonObject) r).getLong("line"))
         .containsExactly(3L, 4L, 5L, 6L, 7L, 8L);
     assertThat(result.getJsonArray("rejected").getJsonObject(0).getString("reason"))
-        .isEqualTo("interface 'SMraw11' is not an interface name of SPEC.md 2.3");
+        .isEqualTo("unknown interface name(s): SMraw11; names are case-sensitive, /api/docs lists them all");
   }
 
   @Test

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The ingest path end to end (OPERATIONS.md "Ingest API"): each bundled plugin's own sample, pushed over HTTP with an
+ * The ingest path end to end (docs/api.md, "POST /ingest"): each bundled plugin's own sample, pushed over HTTP with an
  * ingest key to a server that loaded the plugin jars from a folder, read back through {@code getReadingsBySerial}
  * with the plugin's converted values (the ones its own test expects), devices learned with their connectors and facts.
  */

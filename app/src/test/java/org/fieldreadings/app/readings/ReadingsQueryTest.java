@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * getReadingsBySerial (SPEC.md 4.6) against data imported through the canonical CSV; every expected value is
+ * getReadingsBySerial (docs/api.md) against data imported through the canonical CSV; every expected value is
  * computed here, independently of the service, from the same generated readings.
  */
 class ReadingsQueryTest {

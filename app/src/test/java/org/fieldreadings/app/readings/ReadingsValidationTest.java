@@ -12,7 +12,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Every 400 of getReadingsBySerial names the parameter and the rule (API-DECISIONS.md "Errors", "Readings"). */
+/** Every 400 of getReadingsBySerial names the parameter and the rule (docs/api.md, "Errors"). */
 class ReadingsValidationTest {
 
   private static final String OK = "interfaces=AirTemp&startDate=2024-03-01&endDate=2024-03-02";
@@ -63,10 +63,10 @@ class ReadingsValidationTest {
   }
 
   @Test
-  void unknownInterfaceNamesAreAllListed() {
+  void unknownInterfaceNamesAreAllListedWithCaseHintsAndAPointerToTheApiDocumentation() {
     assertThat(errorsOf("interfaces=AirTemp,airtemp&interfaces=Foo&startDate=2024-03-01&endDate=2024-03-02"))
-        .containsExactly(error("interfaces",
-            "unknown interface name(s): airtemp, Foo (names are case-sensitive, see SPEC.md 2.3)"));
+        .containsExactly(error("interfaces", "unknown interface name(s): airtemp (did you mean AirTemp?), Foo; "
+            + "names are case-sensitive, /api/docs lists them all"));
   }
 
   @Test

@@ -6,6 +6,8 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Route;
 import io.vertx.ext.web.Router;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -31,7 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The OpenAPI contract ({@code GET /api/openapi.json}) against the running API: served without a key next to
- * Swagger UI, describing exactly the operations the public router serves, with SPEC.md's enumerations.
+ * Swagger UI, describing exactly the operations the public router serves, with the catalog's enumerations.
  */
 class ApiContractTest {
 
@@ -141,6 +143,14 @@ class ApiContractTest {
     assertThat(enumOf(schemas, "InterfaceName")).hasSize(88)
         .containsExactlyElementsOf(InterfaceCatalog.all().stream().map(SensorInterface::name).toList());
     assertThat(enumOf(schemas, "Aggregation")).containsExactly("none", "hour", "day", "week", "month", "auto");
+  }
+
+  @Test
+  void theApiReferenceHasASectionForEveryOperation() throws IOException {
+    // Tests run in the module's folder; the reference is the repository's docs/api.md.
+    String reference = Files.readString(Path.of("..", "docs", "api.md"));
+    assertThat(operations().keySet()).allSatisfy(operation ->
+        assertThat(reference).as("docs/api.md section of " + operation).contains("\n### " + operation + "\n"));
   }
 
   @Test

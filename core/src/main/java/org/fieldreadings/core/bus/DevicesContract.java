@@ -1,12 +1,18 @@
 package org.fieldreadings.core.bus;
 
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.List;
+import org.fieldreadings.core.http.DeviceRef;
+import org.fieldreadings.plugin.api.Profile;
+
 /**
  * Event-bus contract of the devices module. Payloads are JSON objects. A device is named by {@code profile} (one of
- * SPEC.md 2.4) and {@code serial}; a malformed request fails {@link BusFailure#BAD_REQUEST}.
+ * the five profiles) and {@code serial}; a malformed request fails {@link BusFailure#BAD_REQUEST}.
  */
 public interface DevicesContract {
 
-  /** The connector of a device's own sensors (SPEC.md 2.2); every other connector is an attached device's id. */
+  /** The connector of a device's own sensors; every other connector is an attached device's id. */
   String ORIGIN = "ORIGIN";
 
   /**
@@ -36,7 +42,7 @@ public interface DevicesContract {
   String LIST = "devices.list";
 
   /**
-   * One device of an entity as SPEC.md 4.5 shows it. Request {@code {"entityId": "...", "profile": "...",
+   * One device of an entity as the public API describes it. Request {@code {"entityId": "...", "profile": "...",
    * "serial": "..."}}; reply {@code {"group": "AIR", "location": {"latitude": 38.7, "longitude": -9.1},
    * "subscriptions": [{"startDate": "2024-01-01", "endDate": "2024-12-31"}],
    * "connectors": [{"connectorId": "ORIGIN", "interfaces": ["AirTemp"]}]}}: {@code group} and {@code location} null
@@ -73,4 +79,72 @@ public interface DevicesContract {
    * fails {@link BusFailure#NOT_FOUND} for an unknown device.
    */
   String UNASSIGN = "devices.unassign";
+
+  /**
+   * One page of the operator's device list, by profile (enumeration order) then serial. Request
+   * {@link AdminDeviceQuery}; reply {@link AdminDevicePage}.
+   */
+  String ADMIN_PAGE = "devices.admin-page";
+
+  /**
+   * One device as the operator sees it. Request {@code {"profile": "...", "serial": "..."}}; reply
+   * {@code {"deviceId": 42, "entities": ["..."], "device": {...}}}, the device as {@link #DESCRIBE} shows it. Fails
+   * {@link BusFailure#NOT_FOUND} for an unknown device.
+   */
+  String ADMIN_DESCRIBE = "devices.admin-describe";
+
+  /**
+   * Which devices a page holds: filters (null: any), only devices no entity has, and the keyset position (the page
+   * starts after {@code after}, null for the first page).
+   */
+  record AdminDeviceQuery(Profile profile, String group, boolean unassigned, DeviceRef after, int limit) {
+
+    public JsonObject toJson() {
+      return new JsonObject().put("profile", profile == null ? null : profile.name()).put("group", group)
+          .put("unassigned", unassigned).put("after", after == null ? null : after.toJson()).put("limit", limit);
+    }
+
+    public static AdminDeviceQuery fromJson(JsonObject json) {
+      String profile = json.getString("profile");
+      JsonObject after = json.getJsonObject("after");
+      return new AdminDeviceQuery(profile == null ? null : Profile.valueOf(profile), json.getString("group"),
+          json.getBoolean("unassigned", false), after == null ? null : DeviceRef.fromJson(after),
+          json.getInteger("limit"));
+    }
+  }
+
+  /** A device of the operator's list: its entities (sorted) and its number of connectors. */
+  record AdminDevice(long deviceId, DeviceRef ref, String group, List<String> entities, int connectors) {
+
+    public AdminDevice {
+      entities = List.copyOf(entities);
+    }
+
+    public JsonObject toJson() {
+      return ref.toJson().put("deviceId", deviceId).put("group", group).put("entities", new JsonArray(entities))
+          .put("connectors", connectors);
+    }
+
+    public static AdminDevice fromJson(JsonObject json) {
+      return new AdminDevice(json.getLong("deviceId"), DeviceRef.fromJson(json), json.getString("group"),
+          json.getJsonArray("entities").stream().map(String.class::cast).toList(), json.getInteger("connectors"));
+    }
+  }
+
+  /** One page of {@link #ADMIN_PAGE}: fewer devices than the limit means it is the last. */
+  record AdminDevicePage(List<AdminDevice> devices) {
+
+    public AdminDevicePage {
+      devices = List.copyOf(devices);
+    }
+
+    public JsonObject toJson() {
+      return new JsonObject().put("devices", new JsonArray(devices.stream().map(AdminDevice::toJson).toList()));
+    }
+
+    public static AdminDevicePage fromJson(JsonObject json) {
+      return new AdminDevicePage(json.getJsonArray("devices").stream()
+          .map(device -> AdminDevice.fromJson((JsonObject) device)).toList());
+    }
+  }
 }

@@ -5,7 +5,7 @@ import java.util.Arrays;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
-/** The {@code aggregation} values of {@code getReadingsBySerial} (SPEC.md 4.6), in their documented order. */
+/** The {@code aggregation} values of {@code getReadingsBySerial} (docs/api.md), in their documented order. */
 public enum Aggregation {
   NONE,
   HOUR,
@@ -29,7 +29,7 @@ public enum Aggregation {
   }
 
   /**
-   * What {@code auto} means for a period (API-DECISIONS.md): up to 3 days none, up to 62 days hour, up to 2 years
+   * What {@code auto} means for a period (docs/api.md): up to 3 days none, up to 62 days hour, up to 2 years
    * day, up to 10 years week, longer month. Years count their leap days (2 years = 731 days, 10 = 3653).
    */
   public static Aggregation forPeriod(Duration period) {

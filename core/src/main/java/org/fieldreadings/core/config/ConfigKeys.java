@@ -3,6 +3,7 @@ package org.fieldreadings.core.config;
 import static org.fieldreadings.core.config.ValueParsers.base64Key;
 import static org.fieldreadings.core.config.ValueParsers.bool;
 import static org.fieldreadings.core.config.ValueParsers.email;
+import static org.fieldreadings.core.config.ValueParsers.httpUrl;
 import static org.fieldreadings.core.config.ValueParsers.intRange;
 import static org.fieldreadings.core.config.ValueParsers.nonEmpty;
 import static org.fieldreadings.core.config.ValueParsers.oneOf;
@@ -17,7 +18,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
-/** Every configuration key of the service (OPERATIONS.md plus the additions documented in the README). */
+/** Every configuration key of the service (each documented in the README's configuration table). */
 public final class ConfigKeys {
 
   private static final String HOST = "a host name or address";
@@ -28,6 +29,9 @@ public final class ConfigKeys {
   public static final ConfigKey<Integer> HTTP_PORT = plain("http.port", PORT, intRange(0, 65535), 8080);
   public static final ConfigKey<Integer> HTTP_INSTANCES =
       plain("http.instances", "an integer from 1 to 64", intRange(1, 64), Runtime.getRuntime().availableProcessors());
+  /** The address clients use (behind a proxy, the proxy's), for the links of token mails; none: paths only. */
+  public static final ConfigKey<String> HTTP_PUBLIC_URL = plain(
+      "http.public.url", "an absolute http or https URL such as https://readings.example.org", httpUrl(), null);
   public static final ConfigKey<String> ADMIN_HOST = plain("admin.host", HOST, nonEmpty(), "127.0.0.1");
   public static final ConfigKey<Integer> ADMIN_PORT = plain("admin.port", PORT, intRange(0, 65535), 8081);
   public static final ConfigKey<String> ADMIN_TOKEN =
@@ -80,7 +84,7 @@ public final class ConfigKeys {
 
   /** All keys, in the order of the README's configuration table. */
   public static final List<ConfigKey<?>> ALL = List.of(
-      HTTP_HOST, HTTP_PORT, HTTP_INSTANCES, ADMIN_HOST, ADMIN_PORT, ADMIN_TOKEN, DATA_DIR, PLUGINS_DIR,
+      HTTP_HOST, HTTP_PORT, HTTP_INSTANCES, HTTP_PUBLIC_URL, ADMIN_HOST, ADMIN_PORT, ADMIN_TOKEN, DATA_DIR, PLUGINS_DIR,
       PLUGINS_DECODE_BUDGET, INGEST_MAX_BYTES, DATABASE_URL,
       DATABASE_POOL_SIZE, MAIL_SMTP_HOST, MAIL_SMTP_PORT, MAIL_SMTP_USERNAME, MAIL_SMTP_PASSWORD, MAIL_SMTP_STARTTLS,
       MAIL_FROM, SECURITY_MASTER_KEY, ACCESS_TOKEN_TTL, RATELIMIT_KEY_RPS, RATELIMIT_KEY_BURST,

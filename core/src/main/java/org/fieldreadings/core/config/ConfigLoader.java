@@ -10,9 +10,9 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Loads the configuration: a JSON file (flat dotted keys or nested objects), then {@code FR_*} environment
- * variables, which win. Every value is checked against its {@link ConfigKey}; an unknown key or a malformed
- * value stops start-up with a {@link ConfigException} naming the key. Keys left unset keep their defaults.
+ * Loads the configuration: a JSON file (flat dotted keys or nested objects; {@code null} leaves a key unset), then
+ * {@code FR_*} environment variables, which win. Every value is checked against its {@link ConfigKey}; an unknown key
+ * or a malformed value stops start-up with a {@link ConfigException} naming the key. Keys left unset keep their defaults.
  */
 public final class ConfigLoader {
 
@@ -65,9 +65,13 @@ public final class ConfigLoader {
     for (Map.Entry<String, Object> entry : json) {
       String name = prefix + entry.getKey();
       Object value = entry.getValue();
+      if (value == null) {
+        // Unset: the key keeps its default (config.example.json lists the keys that have none this way).
+        continue;
+      }
       if (value instanceof JsonObject nested) {
         flatten(name + ".", nested, into);
-      } else if (value == null || value instanceof JsonArray) {
+      } else if (value instanceof JsonArray) {
         throw new ConfigException(name + ": expected a single value");
       } else {
         into.put(name, value.toString());

@@ -100,4 +100,21 @@ final class ValueParsers {
       return raw;
     };
   }
+
+  /** An absolute http or https address without query or fragment; a trailing slash is dropped. */
+  static Function<String, String> httpUrl() {
+    return raw -> {
+      java.net.URI uri;
+      try {
+        uri = new java.net.URI(raw);
+      } catch (java.net.URISyntaxException e) {
+        throw new IllegalArgumentException((String) null);
+      }
+      boolean web = "http".equalsIgnoreCase(uri.getScheme()) || "https".equalsIgnoreCase(uri.getScheme());
+      if (!web || uri.getHost() == null || uri.getRawQuery() != null || uri.getRawFragment() != null) {
+        throw new IllegalArgumentException((String) null);
+      }
+      return raw.replaceAll("/+$", "");
+    };
+  }
 }

@@ -7,7 +7,7 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Where the service's PostgreSQL is: parsed from {@code postgresql://user:pass@host:port/db} (OPERATIONS.md
+ * Where the service's PostgreSQL is: parsed from {@code postgresql://user:pass@host:port/db} (configuration key
  * {@code database.url}) or describing the embedded server.
  */
 public record DatabaseUrl(String host, int port, String database, String user, String password) {

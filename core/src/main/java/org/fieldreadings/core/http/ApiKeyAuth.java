@@ -8,7 +8,7 @@ import io.vertx.ext.web.RoutingContext;
 import org.fieldreadings.core.bus.AccessContract;
 
 /**
- * The {@code Authorization: ApiKey <key>} check in front of protected routes (SPEC.md 5, API-DECISIONS.md).
+ * The {@code Authorization: ApiKey <key>} check in front of protected routes (docs/api.md).
  * The scheme word matches case-insensitively, followed by exactly one space and a key without whitespace;
  * a missing or malformed header, an unknown key or a revoked key all give the same 401. An authenticated key over
  * its rate limit gets a 429 with {@code Retry-After}.
@@ -101,7 +101,7 @@ public final class ApiKeyAuth {
     };
   }
 
-  /** The one 401 of the public API, whatever was wrong with the key (API-DECISIONS.md: it never says what). */
+  /** The one 401 of the public API, whatever was wrong with the key: it never says what. */
   public static ProblemException unauthorized() {
     return ProblemException.of(401, "A valid 'Authorization: ApiKey <key>' header is required.");
   }

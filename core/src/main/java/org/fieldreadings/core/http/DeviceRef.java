@@ -8,8 +8,8 @@ import java.util.Optional;
 import org.fieldreadings.plugin.api.Profile;
 
 /**
- * A device's identity (SPEC.md 2.2): a profile of SPEC.md 2.4 and a serial of 1..64 characters of
- * {@code [A-Za-z0-9._:-]} (API-DECISIONS.md "Identity and paths").
+ * A device's identity (docs/api.md, "Identifiers"): one of the five profiles and a serial of 1..64 characters of
+ * {@code [A-Za-z0-9._:-]}.
  */
 public record DeviceRef(Profile profile, String serial) {
 

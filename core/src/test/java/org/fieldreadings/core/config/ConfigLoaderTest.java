@@ -145,4 +145,15 @@ class ConfigLoaderTest {
     Files.writeString(file, json);
     return file;
   }
+
+  @Test
+  void publicUrlIsAnAbsoluteWebAddressWithoutItsTrailingSlash() {
+    assertThat(ConfigKeys.HTTP_PUBLIC_URL.get(ConfigLoader.load(null,
+        Map.of("FR_HTTP_PUBLIC_URL", "https://readings.example.org/")))).isEqualTo("https://readings.example.org");
+    assertThat(ConfigKeys.HTTP_PUBLIC_URL.get(ConfigLoader.load(null, Map.of()))).isNull();
+    for (String bad : new String[] {"readings.example.org", "ftp://readings.example.org", "https://h/?q=1"}) {
+      assertThatThrownBy(() -> ConfigLoader.load(null, Map.of("FR_HTTP_PUBLIC_URL", bad)))
+          .isInstanceOf(ConfigException.class).hasMessageStartingWith("http.public.url (FR_HTTP_PUBLIC_URL): expected an absolute http");
+    }
+  }
 }

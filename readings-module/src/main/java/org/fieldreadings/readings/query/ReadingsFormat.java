@@ -6,7 +6,7 @@ import org.fieldreadings.readings.ShortDecimal;
 import org.fieldreadings.plugin.api.SensorInterface;
 
 /**
- * How a table of readings is written: the JSON array of SPEC.md 2.5 or, on {@code Accept: text/csv}, the same
+ * How a table of readings is written: the JSON array of docs/api.md or, on {@code Accept: text/csv}, the same
  * table as CSV. Rows come in time order; {@code values[i]} belongs to {@code interfaces.get(i)}, null when absent.
  */
 interface ReadingsFormat {

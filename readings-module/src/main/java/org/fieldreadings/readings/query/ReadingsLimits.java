@@ -6,7 +6,7 @@ import org.fieldreadings.core.catalog.Aggregation;
 import org.fieldreadings.core.config.ConfigKeys;
 
 /**
- * The configurable limits of a readings request (API-DECISIONS.md "Readings"): the longest period per
+ * The configurable limits of a readings request (docs/api.md, "Limits"): the longest period per
  * aggregation and the most interfaces per request.
  */
 record ReadingsLimits(Duration none, Duration hour, Duration aggregated, int interfaces) {

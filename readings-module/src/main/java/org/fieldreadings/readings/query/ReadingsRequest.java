@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.fieldreadings.core.catalog.Aggregation;
+import org.fieldreadings.core.catalog.InterfaceNames;
 import org.fieldreadings.core.http.DeviceRef;
 import org.fieldreadings.core.http.FieldError;
 import org.fieldreadings.core.http.Problem;
@@ -19,7 +20,7 @@ import org.fieldreadings.plugin.api.SensorInterface;
 import org.fieldreadings.readings.Timestamps;
 
 /**
- * A validated {@code getReadingsBySerial} request (SPEC.md 4.6 with API-DECISIONS.md "Readings").
+ * A validated {@code getReadingsBySerial} request (the API reference, docs/api.md, "Readings").
  *
  * @param device the device of the path
  * @param connectorId the connector, {@code ORIGIN} by default
@@ -86,8 +87,7 @@ record ReadingsRequest(DeviceRef device, String connectorId, List<SensorInterfac
       }
     }
     if (!unknown.isEmpty()) {
-      errors.add(new FieldError("interfaces", "unknown interface name(s): " + String.join(", ", unknown)
-          + " (names are case-sensitive, see SPEC.md 2.3)"));
+      errors.add(new FieldError("interfaces", InterfaceNames.unknown(unknown)));
     } else if (chosen.isEmpty()) {
       errors.add(new FieldError("interfaces", "at least one interface name is required"));
     } else if (chosen.size() > limits.interfaces()) {

@@ -6,7 +6,7 @@ import io.vertx.ext.web.RoutingContext;
 import org.fieldreadings.core.http.ApiKeyAuth;
 import org.fieldreadings.core.http.EdgeContext;
 
-/** {@code GET /devices/{profile}/{serial}/readings} ({@code getReadingsBySerial}, SPEC.md 4.6). */
+/** {@code GET /devices/{profile}/{serial}/readings} ({@code getReadingsBySerial}, docs/api.md). */
 public final class ReadingsRoutes {
 
   private static final String CSV = "text/csv";

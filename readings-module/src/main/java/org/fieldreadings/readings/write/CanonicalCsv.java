@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.fieldreadings.core.catalog.InterfaceNames;
 import org.fieldreadings.core.http.DeviceRef;
 import org.fieldreadings.plugin.api.InterfaceCatalog;
 import org.fieldreadings.plugin.api.Profile;
@@ -15,7 +16,7 @@ import org.fieldreadings.readings.ShortDecimal;
 import org.fieldreadings.readings.Timestamps;
 
 /**
- * The canonical CSV of OPERATIONS.md, the plugin-free format for backfills: a header naming the six columns
+ * The canonical CSV (docs/operations.md), the plugin-free format for backfills: a header naming the six columns
  * {@code profile,serial,connectorId,interface,timestamp,value} (in any order), then one reading a line; timestamps
  * RFC 3339 or epoch milliseconds. {@link #parse} turns a line into a reading or says what is wrong with it.
  */
@@ -86,7 +87,7 @@ final class CanonicalCsv {
 
   private static SensorInterface iface(String name) {
     return InterfaceCatalog.byName(name).orElseThrow(() -> new IllegalArgumentException(
-        "interface '" + name + "' is not an interface name of SPEC.md 2.3"));
+        InterfaceNames.unknown(List.of(name))));
   }
 
   private static double number(String text) {

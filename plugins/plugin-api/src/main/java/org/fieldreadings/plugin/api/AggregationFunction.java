@@ -2,7 +2,7 @@ package org.fieldreadings.plugin.api;
 
 /**
  * How the readings of one interface combine into a time bucket: the domain meaning of the channel
- * (API-DECISIONS.md, "Readings"), never a blind average.
+ * (docs/api.md, "Aggregation"), never a blind average.
  */
 public enum AggregationFunction {
   /** Arithmetic mean of the values in the bucket. */

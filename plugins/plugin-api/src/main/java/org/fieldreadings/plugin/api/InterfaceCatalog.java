@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** Every interface of SPEC.md 2.3 in catalog order, the depth families expanded from their depth lists. */
+/** Every interface in catalog order (docs/api.md), the depth families expanded from their depth lists. */
 public final class InterfaceCatalog {
 
   private static final List<SensorInterface> ALL;
@@ -42,7 +42,7 @@ public final class InterfaceCatalog {
     return Optional.ofNullable(BY_NAME.get(name));
   }
 
-  /** The interface with exactly this name; fails for a name outside SPEC.md 2.3. */
+  /** The interface with exactly this name; fails for a name outside the catalog. */
   public static SensorInterface of(String name) {
     return byName(name).orElseThrow(() -> new IllegalArgumentException("unknown interface name: " + name));
   }

@@ -9,7 +9,7 @@ import static org.fieldreadings.plugin.api.AggregationFunction.SUM;
 import java.util.Arrays;
 
 /**
- * The measurement channels of SPEC.md 2.3 in catalog order. A family without depths is one interface; a depth
+ * The measurement channels in catalog order (docs/api.md). A family without depths is one interface; a depth
  * family ({@code SMraw}, {@code SoilTemp}, ...) is one interface per depth, named prefix + depth in centimetres.
  */
 public enum InterfaceFamily {
@@ -84,7 +84,7 @@ public enum InterfaceFamily {
     return InterfaceCatalog.byName(prefix).orElseThrow();
   }
 
-  /** The interface of this family at {@code depthCm}; fails for a depth SPEC.md does not list. */
+  /** The interface of this family at {@code depthCm}; fails for a depth the family does not have. */
   public SensorInterface atDepth(int depthCm) {
     if (Arrays.stream(depthsCm).noneMatch(d -> d == depthCm)) {
       throw new IllegalArgumentException(
@@ -93,7 +93,7 @@ public enum InterfaceFamily {
     return InterfaceCatalog.byName(prefix + depthCm).orElseThrow();
   }
 
-  /** The depth list shared by four families in SPEC.md 2.3. */
+  /** The depth list shared by four families. */
   private static final class Depths {
     static final int[] TWELVE = {10, 15, 20, 25, 30, 40, 50, 55, 60, 70, 80, 85};
   }

@@ -17,7 +17,7 @@ import java.time.Instant;
  */
 public record Observation(String serial, String connectorId, SensorInterface iface, Instant timestamp, double value) {
 
-  /** The connector of a device's own channels (SPEC.md 2.2). */
+  /** The connector of a device's own channels. */
   public static final String ORIGIN = "ORIGIN";
 
   public Observation {

@@ -5,7 +5,7 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * The device suppliers of SPEC.md 2.4, in enumeration order. A device is identified by its profile and serial;
+ * The device suppliers, in enumeration order. A device is identified by its profile and serial;
  * each profile has exactly one supplier plugin.
  */
 public enum Profile {

@@ -2,7 +2,7 @@ package org.fieldreadings.plugin.api;
 
 /**
  * One interface (measurement channel) of the catalog, e.g. {@code AirTemp} or {@code SMraw30}. Instances come only
- * from {@link InterfaceCatalog} and {@link InterfaceFamily}, so a name outside SPEC.md 2.3 cannot be expressed.
+ * from {@link InterfaceCatalog} and {@link InterfaceFamily}, so a name outside the catalog cannot be expressed.
  *
  * @param position zero-based position in catalog order (the order of responses)
  * @param name the exact, case-sensitive interface name

@@ -3,7 +3,7 @@ package org.fieldreadings.plugin.api;
 import java.util.regex.Pattern;
 
 /**
- * The checks behind the SPI's records (API-DECISIONS.md: serial and group syntax; SPEC.md 2.3: interface names).
+ * The checks behind the SPI's records (docs/api.md: serial and group syntax, the interface catalog).
  * Each throws {@link IllegalArgumentException} with a reason fit for an ingest answer.
  */
 final class SpiRules {

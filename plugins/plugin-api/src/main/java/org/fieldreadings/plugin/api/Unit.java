@@ -1,6 +1,6 @@
 package org.fieldreadings.plugin.api;
 
-/** The units values are stored and served in (API-DECISIONS.md, "Units"); plugins convert supplier data into them. */
+/** The units values are stored and served in (docs/api.md); plugins convert supplier data into them. */
 public enum Unit {
   CELSIUS("°C"),
   PERCENT("%"),

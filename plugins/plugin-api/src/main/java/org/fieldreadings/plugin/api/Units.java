@@ -1,7 +1,7 @@
 package org.fieldreadings.plugin.api;
 
 /**
- * Conversions from units suppliers send into the units of the catalog (API-DECISIONS.md, "Units"). Exact factors
+ * Conversions from units suppliers send into the units of the catalog (docs/api.md). Exact factors
  * from their definitions, so every plugin converts the same way.
  */
 public final class Units {

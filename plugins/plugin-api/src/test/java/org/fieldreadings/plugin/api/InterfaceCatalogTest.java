@@ -5,37 +5,22 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 class InterfaceCatalogTest {
 
   @Test
-  void catalogHasExactlyTheNamesOfSpecSection23() throws IOException {
-    assertThat(InterfaceCatalog.all()).extracting(SensorInterface::name)
-        .containsExactlyInAnyOrderElementsOf(namesInSpec());
-  }
-
-  @Test
-  void catalogOrderUnitsAndAggregationsMatchInterfacesTsv() throws IOException {
-    List<String> expected = Files.readAllLines(SharedContract.file("interfaces.tsv")).stream()
-        .filter(line -> !line.startsWith("#") && !line.startsWith("name\t") && !line.isBlank())
-        .map(line -> {
-          String[] cols = line.split("\t", -1);
-          return cols[0] + " " + cols[3] + " " + cols[4];
-        })
-        .toList();
+  void catalogIsTheTableOfTheApiReferenceInOrderWithUnitsAndAggregations() throws IOException {
     List<String> actual = InterfaceCatalog.all().stream()
-        .map(i -> i.name() + " " + i.unit().symbol() + " " + i.aggregation().name().toLowerCase(Locale.ROOT))
+        .map(i -> i.name() + " " + i.unit().symbol() + " " + i.aggregation().name().toLowerCase(Locale.ROOT)
+            .replace('_', ' '))
         .toList();
-    assertThat(actual).hasSize(88).containsExactlyElementsOf(expected);
+    assertThat(actual).hasSize(88).containsExactlyElementsOf(catalogOfApiReference());
   }
 
   @Test
@@ -47,7 +32,7 @@ class InterfaceCatalogTest {
   }
 
   @Test
-  void profilesAreTheFiveOfSpecSection24InEnumerationOrder() {
+  void profilesAreTheFiveInEnumerationOrder() {
     assertThat(Arrays.stream(Profile.values()).map(Enum::name))
         .containsExactly("PROFILE_A", "REAL_WEATHER_STATION", "PROFILE_B", "PROFILE_C", "PROFILE_D");
   }
@@ -75,36 +60,31 @@ class InterfaceCatalogTest {
     assertThat(InterfaceFamily.WIND_DIR.single().aggregation()).isEqualTo(AggregationFunction.CIRCULAR_MEAN);
   }
 
-  /** Reads SPEC.md 2.3: the general names, and each depth family from its own depth list. */
-  private static Set<String> namesInSpec() throws IOException {
-    String spec = Files.readString(SharedContract.file("SPEC.md"));
-    String section = spec.substring(spec.indexOf("### 2.3"), spec.indexOf("### 2.4"));
-    Set<String> names = new LinkedHashSet<>();
-    List<String> previousDepths = List.of();
-    Pattern family = Pattern.compile("`(\\w+)<depth>`");
-    Pattern depthSet = Pattern.compile("depth in \\{([0-9, ]+)}");
-    Pattern backticked = Pattern.compile("`(\\w+)`");
+  /**
+   * The interface catalog table of docs/api.md (tests run in this module's folder), its depth families expanded:
+   * "name unit aggregation" per interface, in the table's order.
+   */
+  private static List<String> catalogOfApiReference() throws IOException {
+    String reference = Files.readString(Path.of("../../docs/api.md"));
+    String section = reference.substring(reference.indexOf("\n## Interface catalog\n"));
+    section = section.substring(0, section.indexOf("\n## ", 1));
+    List<String> interfaces = new ArrayList<>();
     for (String line : section.split("\n")) {
-      if (line.startsWith("- General:")) {
-        Matcher m = backticked.matcher(line);
-        while (m.find()) {
-          names.add(m.group(1));
+      if (!line.startsWith("| `")) {
+        continue;
+      }
+      // | `name` or `Family<depth>` | depths | unit | aggregation | meaning |
+      String[] cells = Arrays.stream(line.split("\\|")).map(String::trim).toArray(String[]::new);
+      String name = cells[1].replace("`", "");
+      String unitAndAggregation = " " + cells[3] + " " + cells[4];
+      if (name.endsWith("<depth>")) {
+        for (String depth : cells[2].split(",\\s*")) {
+          interfaces.add(name.replace("<depth>", depth) + unitAndAggregation);
         }
-        continue;
+      } else {
+        interfaces.add(name + unitAndAggregation);
       }
-      Matcher f = family.matcher(line);
-      if (!f.find()) {
-        continue;
-      }
-      Matcher d = depthSet.matcher(line);
-      List<String> depths = d.find() ? Arrays.stream(d.group(1).split(",\\s*")).toList() : previousDepths;
-      assertThat(depths).as("depths of " + f.group(1)).isNotEmpty();
-      List<String> expanded = new ArrayList<>();
-      depths.forEach(depth -> expanded.add(f.group(1) + depth));
-      names.addAll(expanded);
-      previousDepths = depths;
     }
-    assertThat(names).hasSize(88);
-    return names;
+    return interfaces;
   }
 }

@@ -1,4 +1,4 @@
-// The unit of every interface, in catalog order (shared/interfaces.tsv, API-DECISIONS.md "Units"): charts are drawn
+// The unit of every interface, in catalog order (the interface catalog of docs/api.md): charts are drawn
 // one per unit. ExplorerPageTest keeps this object equal to the catalog.
 "use strict";
 window.INTERFACE_UNITS = Object.freeze({

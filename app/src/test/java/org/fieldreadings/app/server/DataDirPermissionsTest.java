@@ -21,7 +21,7 @@ class DataDirPermissionsTest {
     Path dataDir = parent.resolve("data");
     try (FieldReadingsServer server = FieldReadingsServer.start(TestServers.config(dataDir, Map.of()))) {
       assertThat(permissions(dataDir)).isEqualTo("rwx------");
-      for (String secret : new String[] {"admin.token", "master.key", "pg.password"}) {
+      for (String secret : new String[] {"admin.token", "master.key", "pg.password", "admin.url"}) {
         assertThat(permissions(dataDir.resolve(secret))).as(secret).isEqualTo("rw-------");
       }
     }

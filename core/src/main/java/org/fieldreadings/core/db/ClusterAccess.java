@@ -93,13 +93,19 @@ final class ClusterAccess {
     try (var input = process.getOutputStream()) {
       input.write(("ALTER ROLE postgres WITH PASSWORD '" + password + "';\n").getBytes(StandardCharsets.US_ASCII));
     }
-    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     try {
-      if (!process.waitFor(60, TimeUnit.SECONDS) || process.exitValue() != 0 || output.contains("ERROR")) {
+      // Its few lines of output fit in the pipe: read once it has exited, so a hung process cannot block start-up.
+      boolean exited = process.waitFor(60, TimeUnit.SECONDS);
+      if (!exited) {
         process.destroyForcibly();
+        throw new IOException("setting the password did not finish within 60 s");
+      }
+      String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      if (process.exitValue() != 0 || output.contains("ERROR")) {
         throw new IOException("setting the password failed: " + output.strip());
       }
     } catch (InterruptedException e) {
+      process.destroyForcibly();
       Thread.currentThread().interrupt();
       throw new IOException("interrupted while setting the password", e);
     }

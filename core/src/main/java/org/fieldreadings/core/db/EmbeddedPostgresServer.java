@@ -121,10 +121,14 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
         "-o", String.join(" ", options), "-w", "-t", Long.toString(STARTUP_WAIT.toSeconds()), "start")))
         .redirectErrorStream(true)
         .start();
-    String output = new String(pgCtl.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    if (!pgCtl.waitFor(STARTUP_WAIT.toSeconds() + 10, TimeUnit.SECONDS) || pgCtl.exitValue() != 0) {
+    // pg_ctl gives up by itself after the startup wait; its few lines of output fit in the pipe until it exits.
+    if (!pgCtl.waitFor(STARTUP_WAIT.toSeconds() + 10, TimeUnit.SECONDS)) {
       pgCtl.destroyForcibly();
-      throw new IOException(output.strip().replace('\n', ' '));
+      throw new IOException("pg_ctl did not finish");
+    }
+    if (pgCtl.exitValue() != 0) {
+      throw new IOException(new String(pgCtl.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip()
+          .replace('\n', ' '));
     }
     postmasterPid = readPostmasterPid();
   }

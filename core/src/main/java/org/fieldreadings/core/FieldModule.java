@@ -1,6 +1,9 @@
 package org.fieldreadings.core;
 
 import io.vertx.core.Deployable;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import org.fieldreadings.core.db.ModuleSchema;
 import org.fieldreadings.core.http.EdgeContext;
@@ -27,4 +30,12 @@ public interface FieldModule {
 
   /** Mounts the module's admin routes on the {@code /admin} router (behind the admin token). */
   default void mountAdmin(Router admin, EdgeContext edge) {}
+
+  /**
+   * What the module adds to {@code GET /health}, e.g. {@code {"plugins": "UP"}}: parts that do not decide whether
+   * the node is up. The future must not fail and should answer within a second or two.
+   */
+  default Future<JsonObject> health(Vertx vertx) {
+    return Future.succeededFuture(new JsonObject());
+  }
 }

@@ -11,11 +11,15 @@ public final class ReadingsAddresses {
   /**
    * An {@code IngestRequest} (by reference) → {@code {"stored": n, "duplicates": n, "rejected": [{"index": i,
    * "reason": "..."}]}}. Fails 404 when no plugin serves the profile, 502 when the plugin failed on the payload, 503
-   * when it has too many payloads waiting, 504 when it overran its decode budget (see {@code IngestPipeline}).
+   * when it has too many payloads waiting or every decode thread of the profile is wedged, 504 when it overran its
+   * decode budget (see {@code IngestPipeline}).
    */
   public static final String INGEST = "readings.ingest";
 
-  /** {@code {}} → {@code {"plugins": [{"pluginId", "version", "profile", "state"}]}}, in plugin-id order. */
+  /**
+   * {@code {}} → {@code {"plugins": [{"pluginId", "version", "profile", "state", "jar", "reason"}]}}, in plugin-id
+   * order.
+   */
   public static final String PLUGINS = "readings.plugins";
 
   /** Writes of large batches take a while; the default 30 s reply timeout is too short. */

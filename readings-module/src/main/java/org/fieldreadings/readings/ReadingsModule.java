@@ -1,13 +1,19 @@
 package org.fieldreadings.readings;
 
 import io.vertx.core.Deployable;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.DeliveryOptions;
+import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import org.fieldreadings.core.FieldModule;
 import org.fieldreadings.core.db.ModuleSchema;
 import org.fieldreadings.core.http.EdgeContext;
 import org.fieldreadings.readings.ingest.IngestRoutes;
+import org.fieldreadings.readings.plugins.PluginInfo;
 import org.fieldreadings.readings.plugins.PluginRoutes;
 import org.fieldreadings.readings.query.ReadingsRoutes;
+import org.fieldreadings.readings.write.AcceptedWindow;
 import org.fieldreadings.readings.write.ImportRoutes;
 
 /**
@@ -18,6 +24,7 @@ import org.fieldreadings.readings.write.ImportRoutes;
 public final class ReadingsModule implements FieldModule {
 
   public static final ModuleSchema SCHEMA = new ModuleSchema("readings");
+  private static final DeliveryOptions HEALTH_TIMEOUT = new DeliveryOptions().setSendTimeout(2000);
 
   @Override
   public ModuleSchema schema() {
@@ -37,8 +44,22 @@ public final class ReadingsModule implements FieldModule {
 
   @Override
   public void mountAdmin(Router admin, EdgeContext edge) {
-    ImportRoutes.mount(admin, edge.vertx());
+    ImportRoutes.mount(admin, edge.vertx(), AcceptedWindow.fromConfig(edge.config()));
     IngestRoutes.mountAdmin(admin, edge);
     PluginRoutes.mount(admin, edge.vertx().eventBus());
+  }
+
+  /**
+   * {@code {"plugins": "DEGRADED"}} while some plugin is {@code WEDGED}, else {@code "UP"}; {@code "UNKNOWN"} when
+   * the plugin host does not answer.
+   */
+  @Override
+  public Future<JsonObject> health(Vertx vertx) {
+    return vertx.eventBus().<JsonObject>request(ReadingsAddresses.PLUGINS, new JsonObject(), HEALTH_TIMEOUT)
+        .map(reply -> reply.body().getJsonArray("plugins").stream()
+            .anyMatch(plugin -> PluginInfo.State.WEDGED.name().equals(((JsonObject) plugin).getString("state")))
+            ? "DEGRADED" : "UP")
+        .otherwise("UNKNOWN")
+        .map(plugins -> new JsonObject().put("plugins", plugins));
   }
 }

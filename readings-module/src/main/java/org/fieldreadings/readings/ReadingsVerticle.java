@@ -20,6 +20,7 @@ import org.fieldreadings.readings.plugins.PluginHost;
 import org.fieldreadings.readings.plugins.PluginHostOptions;
 import org.fieldreadings.readings.plugins.PluginInfo;
 import org.fieldreadings.readings.query.LastReadingsQuery;
+import org.fieldreadings.readings.write.AcceptedWindow;
 import org.fieldreadings.readings.write.ReadingsBatch;
 import org.fieldreadings.readings.write.ReadingsStore;
 import org.slf4j.Logger;
@@ -40,7 +41,8 @@ final class ReadingsVerticle extends VerticleBase {
 
   @Override
   public Future<?> start() {
-    store = new ReadingsStore(vertx, DatabaseUrl.parse(ConfigKeys.DATABASE_URL.get(config())));
+    AcceptedWindow window = AcceptedWindow.fromConfig(config());
+    store = new ReadingsStore(vertx, DatabaseUrl.parse(ConfigKeys.DATABASE_URL.get(config())), window);
     EventBus bus = vertx.eventBus();
     bus.registerDefaultCodec(ReadingsBatch.class, new LocalCodec<>(ReadingsBatch.class));
     bus.registerDefaultCodec(IngestRequest.class, new LocalCodec<>(IngestRequest.class));
@@ -50,7 +52,7 @@ final class ReadingsVerticle extends VerticleBase {
     return vertx.executeBlocking(() -> PluginHost.start(PluginHostOptions.fromConfig(config())))
         .compose(host -> {
           plugins = host;
-          pipeline = new IngestPipeline(vertx, host, store);
+          pipeline = new IngestPipeline(vertx, host, store, window);
           return store.prepareAhead();
         })
         .compose(v -> Future.all(

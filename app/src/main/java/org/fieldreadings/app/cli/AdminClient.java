@@ -12,6 +12,9 @@ import java.net.http.HttpRequest.BodyPublisher;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import org.fieldreadings.core.config.ConfigKeys;
 
@@ -108,6 +111,48 @@ public final class AdminClient {
       throw new CommandFailure(response.statusCode() + ": " + detail);
     }
     return answer;
+  }
+
+  /**
+   * Saves the answer's body to {@code target} (created owner-only, replaced when complete) and returns its size in
+   * bytes; an error answer is reported as {@link #send} does and leaves {@code target} as it was.
+   */
+  public long download(String method, String path, Path target) {
+    HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl + path))
+        .timeout(Duration.ofHours(2))
+        .header("Authorization", "Bearer " + token)
+        .method(method, HttpRequest.BodyPublishers.noBody())
+        .build();
+    Path absolute = target.toAbsolutePath();
+    Path partial = null;
+    try {
+      partial = Files.createTempFile(absolute.getParent(), absolute.getFileName().toString(), ".part",
+          PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+      HttpResponse<Path> response = http.send(request,
+          HttpResponse.BodyHandlers.ofFile(partial, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING));
+      if (response.statusCode() >= 400) {
+        Object answer = decode(Files.readString(partial));
+        throw new CommandFailure(response.statusCode() + ": " + (answer instanceof JsonObject problem
+            && problem.getString("detail") != null ? problem.getString("detail") : answer));
+      }
+      Files.move(partial, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      return Files.size(absolute);
+    } catch (ConnectException e) {
+      throw new CommandFailure("cannot reach the admin API at " + baseUrl + ": is the server running?");
+    } catch (IOException e) {
+      throw new CommandFailure("cannot save " + target + ": " + e.getMessage());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new CommandFailure("interrupted");
+    } finally {
+      if (partial != null) {
+        try {
+          Files.deleteIfExists(partial);
+        } catch (IOException ignored) {
+          // Only a leftover part file; the command's outcome is already decided.
+        }
+      }
+    }
   }
 
   private static Object decode(String body) {

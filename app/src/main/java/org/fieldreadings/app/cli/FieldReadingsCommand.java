@@ -13,7 +13,7 @@ import picocli.CommandLine.Mixin;
     description = "Field Readings: sensor readings of field devices over REST/JSON. Without a command, serves the API.",
     subcommands = {ServeCommand.class, EntityCommand.class, KeyCommand.class, DeviceCommand.class,
         SubscriptionCommand.class, ReadingsCommand.class, IngestCommand.class, IngestKeyCommand.class,
-        PluginsCommand.class, CommandLine.HelpCommand.class})
+        PluginsCommand.class, BackupCommand.class, RestoreCommand.class, CommandLine.HelpCommand.class})
 public final class FieldReadingsCommand implements Callable<Integer> {
 
   @Mixin

@@ -10,8 +10,8 @@ import picocli.CommandLine.Command;
 public final class PluginsCommand {
 
   @Command(name = "list", mixinStandardHelpOptions = true,
-      description = "List the plugins of the server's plugins folder: id, version, profile and state "
-          + "(STARTED, DISABLED, FAILED or REFUSED; the server log says why).")
+      description = "List the plugins of the server's plugins folder: id, version, profile, state (STARTED, WEDGED, "
+          + "DISABLED, FAILED or REFUSED) and jar, with the reason under each plugin that is not simply STARTED.")
   static final class List extends AdminCommand {
     @Override
     protected Object execute(AdminClient admin) {
@@ -24,15 +24,22 @@ public final class PluginsCommand {
       if (plugins.isEmpty()) {
         return "no plugins: the server's plugins folder (plugins.dir) holds none";
       }
-      String format = "%-24s  %-16s  %-20s  %s";
-      StringBuilder out = new StringBuilder(String.format(format, "PLUGIN", "VERSION", "PROFILE", "STATE"));
+      String format = "%-24s  %-16s  %-20s  %-8s  %s";
+      StringBuilder out = new StringBuilder(String.format(format, "PLUGIN", "VERSION", "PROFILE", "STATE", "JAR"));
       for (Object item : plugins) {
         JsonObject plugin = (JsonObject) item;
-        String profile = plugin.getString("profile");
-        out.append(System.lineSeparator()).append(String.format(format, plugin.getString("pluginId"),
-            plugin.getString("version"), profile == null ? "-" : profile, plugin.getString("state")));
+        out.append(System.lineSeparator()).append(String.format(format, orDash(plugin.getString("pluginId")),
+            orDash(plugin.getString("version")), orDash(plugin.getString("profile")), plugin.getString("state"),
+            plugin.getString("jar")));
+        if (plugin.getString("reason") != null) {
+          out.append(System.lineSeparator()).append("  ").append(plugin.getString("reason"));
+        }
       }
       return out.toString();
+    }
+
+    private static String orDash(String value) {
+      return value == null ? "-" : value;
     }
   }
 }

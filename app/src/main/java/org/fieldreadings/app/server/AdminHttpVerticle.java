@@ -1,6 +1,8 @@
 package org.fieldreadings.app.server;
 
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.vertx.core.CompositeFuture;
+import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -48,27 +50,36 @@ final class AdminHttpVerticle extends ListenerVerticle {
     admin.route().handler(new AdminTokenAuth(ConfigKeys.ADMIN_TOKEN.get(config())));
     EdgeContext edge = new EdgeContext(vertx, config(), pool, auth);
     modules.forEach(module -> module.mountAdmin(admin, edge));
+    BackupRoutes.mount(admin, vertx, config());
     root.route("/admin/*").subRouter(admin);
     return root;
   }
 
+  /** 200 while the database answers, else 503; the modules' parts (e.g. plugins) inform but do not decide. */
   private void health(RoutingContext ctx, Pool pool) {
-    pool.query("SELECT 1").execute()
+    Future<Boolean> database = pool.query("SELECT 1").execute()
         .timeout(HEALTH_TIMEOUT_MS, TimeUnit.MILLISECONDS)
-        .onComplete(result -> {
-          boolean up = result.succeeded();
-          ctx.response()
-              .setStatusCode(up ? 200 : 503)
-              .putHeader("Content-Type", "application/json")
-              .putHeader("Cache-Control", "no-store");
-          if (!up) {
-            ctx.response().putHeader("Retry-After", "5");
-          }
-          ctx.response().end(new JsonObject()
-              .put("status", up ? "UP" : "DOWN")
-              .put("database", up ? "UP" : "DOWN")
-              .encode());
-        });
+        .map(rows -> true)
+        .otherwise(false);
+    Future<List<JsonObject>> parts = Future.all(modules.stream().map(module -> module.health(vertx)).toList())
+        .map(CompositeFuture::<JsonObject>list);
+    Future.join(database, parts).onComplete(done -> {
+      boolean up = database.result();
+      ctx.response()
+          .setStatusCode(up ? 200 : 503)
+          .putHeader("Content-Type", "application/json")
+          .putHeader("Cache-Control", "no-store");
+      if (!up) {
+        ctx.response().putHeader("Retry-After", "5");
+      }
+      JsonObject body = new JsonObject()
+          .put("status", up ? "UP" : "DOWN")
+          .put("database", up ? "UP" : "DOWN");
+      if (parts.succeeded()) {
+        parts.result().forEach(body::mergeIn);
+      }
+      ctx.response().end(body.encode());
+    });
   }
 
   @Override

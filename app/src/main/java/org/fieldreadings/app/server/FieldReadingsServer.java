@@ -61,6 +61,8 @@ public final class FieldReadingsServer implements AutoCloseable {
   public static FieldReadingsServer start(JsonObject config) {
     long started = System.nanoTime();
     Path dataDir = Path.of(ConfigKeys.DATA_DIR.get(config)).toAbsolutePath().normalize();
+    FreePort.requireFree(config, ConfigKeys.HTTP_HOST, ConfigKeys.HTTP_PORT);
+    FreePort.requireFree(config, ConfigKeys.ADMIN_HOST, ConfigKeys.ADMIN_PORT);
     try {
       // Everything in it is the service's alone: secrets, the database cluster, mails holding tokens.
       PrivateFiles.directory(dataDir);

@@ -22,18 +22,20 @@ final class GeneratedSecrets {
 
   private static final Logger LOG = LoggerFactory.getLogger(GeneratedSecrets.class);
   private static final SecureRandom RANDOM = new SecureRandom();
+  static final String ADMIN_TOKEN_FILE = "admin.token";
+  static final String MASTER_KEY_FILE = "master.key";
 
   private GeneratedSecrets() {}
 
   /** Fills the unset secrets of {@code config} from (or into) the data directory. */
   static void fill(JsonObject config, Path dataDir) {
-    fill(config, ConfigKeys.ADMIN_TOKEN, dataDir.resolve("admin.token"), Base64.getUrlEncoder().withoutPadding());
-    fill(config, ConfigKeys.SECURITY_MASTER_KEY, dataDir.resolve("master.key"), Base64.getEncoder());
+    fill(config, ConfigKeys.ADMIN_TOKEN, dataDir.resolve(ADMIN_TOKEN_FILE), Base64.getUrlEncoder().withoutPadding());
+    fill(config, ConfigKeys.SECURITY_MASTER_KEY, dataDir.resolve(MASTER_KEY_FILE), Base64.getEncoder());
   }
 
   /** The admin token file of a data directory, for the command line. */
   static Path adminTokenFile(Path dataDir) {
-    return dataDir.resolve("admin.token");
+    return dataDir.resolve(ADMIN_TOKEN_FILE);
   }
 
   private static void fill(JsonObject config, ConfigKey<String> key, Path file, Base64.Encoder encoder) {

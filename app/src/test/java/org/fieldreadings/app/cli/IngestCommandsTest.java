@@ -136,12 +136,15 @@ class IngestCommandsTest {
     assertThat(run(2, "plugins", "list")).isZero();
 
     assertThat(out.toString().lines()).containsExactly(
-        "PLUGIN                    VERSION           PROFILE               STATE",
-        "profile-a-soil            1.0.0-SNAPSHOT    PROFILE_A             STARTED",
-        "profile-b-gateway         1.0.0-SNAPSHOT    PROFILE_B             STARTED",
-        "profile-c-flow            1.0.0-SNAPSHOT    PROFILE_C             STARTED",
-        "profile-d-lorawan         1.0.0-SNAPSHOT    PROFILE_D             STARTED",
-        "real-weather-station      1.0.0-SNAPSHOT    REAL_WEATHER_STATION  STARTED");
+        "PLUGIN                    VERSION           PROFILE               STATE     JAR",
+        "profile-a-soil            1.0.0-SNAPSHOT    PROFILE_A             STARTED   profile-a-soil-1.0.0-SNAPSHOT.jar",
+        "profile-b-gateway         1.0.0-SNAPSHOT    PROFILE_B             STARTED   "
+            + "profile-b-gateway-1.0.0-SNAPSHOT.jar",
+        "profile-c-flow            1.0.0-SNAPSHOT    PROFILE_C             STARTED   profile-c-flow-1.0.0-SNAPSHOT.jar",
+        "profile-d-lorawan         1.0.0-SNAPSHOT    PROFILE_D             STARTED   "
+            + "profile-d-lorawan-1.0.0-SNAPSHOT.jar",
+        "real-weather-station      1.0.0-SNAPSHOT    REAL_WEATHER_STATION  STARTED   "
+            + "real-weather-station-1.0.0-SNAPSHOT.jar");
   }
 
   @Test
@@ -150,6 +153,6 @@ class IngestCommandsTest {
 
     assertThat(new JsonArray(out.toString()).getJsonObject(1)).isEqualTo(new JsonObject()
         .put("pluginId", "profile-b-gateway").put("version", "1.0.0-SNAPSHOT").put("profile", "PROFILE_B")
-        .put("state", "STARTED"));
+        .put("state", "STARTED").put("jar", "profile-b-gateway-1.0.0-SNAPSHOT.jar").putNull("reason"));
   }
 }

@@ -133,7 +133,8 @@ class DistributionIT {
       try {
         HttpResponse<String> health = HTTP.send(HttpRequest.newBuilder(adminUri("/health")).build(),
             HttpResponse.BodyHandlers.ofString());
-        if (health.statusCode() == 200) {
+        // The node writes admin.url once both listeners are up, just after /health starts answering.
+        if (health.statusCode() == 200 && Files.exists(work.resolve("data/admin.url"))) {
           return;
         }
       } catch (IOException notYet) {

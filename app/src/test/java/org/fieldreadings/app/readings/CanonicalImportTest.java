@@ -165,6 +165,33 @@ class CanonicalImportTest {
         .isEqualTo("unknown interface name(s): SMraw11; names are case-sensitive, /api/docs lists them all");
   }
 
+  private static final String DEFAULT_WINDOW = "timestamps must be from 2000-01-01T00:00:00Z (readings.accept.from) "
+      + "to PT24H (readings.accept.ahead) ahead of the server clock";
+
+  @Test
+  void aLineDatedIn2999IsRejectedByNumberStoringNothingAndCreatingNoPartition() {
+    long partitions = fixture.partitions();
+    JsonObject result = fixture.importCsv(row("SM-2999", "SMraw10", "2999-01-01T00:00:00Z", "1"));
+    assertThat(result).isEqualTo(new JsonObject().put("stored", 0).put("duplicates", 0).put("rejectedCount", 1)
+        .put("rejected", new JsonArray().add(new JsonObject().put("line", 2).put("reason",
+            "timestamp '2999-01-01T00:00:00Z' is outside the accepted window: " + DEFAULT_WINDOW))));
+    assertThat(fixture.partitions()).isEqualTo(partitions);
+    assertThat(fixture.readingsFrom("2999-01-01T00:00:00Z")).isZero();
+  }
+
+  @Test
+  void aLineDatedIn1999IsRejectedByNumberStoringNothingAndCreatingNoPartition() {
+    long partitions = fixture.partitions();
+    JsonObject result = fixture.importCsv(row("SM-1999", "SMraw10", "2024-05-06T00:00:00Z", "1")
+        + row("SM-1999", "SMraw10", "1999-12-31T23:59:59Z", "2"));
+    assertThat(result).isEqualTo(new JsonObject().put("stored", 1).put("duplicates", 0).put("rejectedCount", 1)
+        .put("rejected", new JsonArray().add(new JsonObject().put("line", 3).put("reason",
+            "timestamp '1999-12-31T23:59:59Z' is outside the accepted window: " + DEFAULT_WINDOW))));
+    // The good line's month may be new (at most its one partition); nothing before 2000 has one.
+    assertThat(fixture.partitions()).isBetween(partitions, partitions + 1);
+    assertThat(fixture.readingsBefore("2000-01-01T00:00:00Z")).isZero();
+  }
+
   @Test
   void unknownDevicesAreCreated() {
     fixture.importCsv(row("SM-NEW", "SMraw20", "2024-05-04T00:00:00Z", "7"));

@@ -185,8 +185,49 @@ class IngestFlowTest {
         .add(rejection(1, "checksum 00 does not match the frame (computed "
             + checksum("GWD,GW-BRK,1714557600,N-1,t=200") + ")"))
         .add(rejection(2, "connectorId 'N/1' is not 1 to 64 characters of A-Z, a-z, 0-9, '.', '_', ':', '-'"))
-        .add(rejection(-1, "GW-BRK connector ORIGIN: timestamps must be from 2000-01-01T00:00:00Z to a day ahead of "
-            + "the server clock; 2 readings not stored")));
+        .add(rejection(-1, "GW-BRK connector ORIGIN: " + DEFAULT_WINDOW + "; 2 readings not stored")));
+  }
+
+  private static final String DEFAULT_WINDOW = "timestamps must be from 2000-01-01T00:00:00Z (readings.accept.from) "
+      + "to PT24H (readings.accept.ahead) ahead of the server clock";
+
+  @Test
+  void readingsDatedIn2999AreRejectedWithTheirReasonStoringNothingAndCreatingNoPartition() {
+    long partitions = fixture.partitions();
+    // 32472144000 s: 2999-01-01T00:00:00Z.
+    Answer answer = fixture.ingest("PROFILE_B", fixture.ingestKey("PROFILE_B"),
+        frame("GWD,GW-2999,32472144000,-,vbat=4012;rssi=-63") + "\n" + frame("GWD,GW-2999,32472144000,N-1,t=200"),
+        "text/plain");
+    assertThat(answer.status()).as(answer.toString()).isEqualTo(200);
+    assertThat(answer.json()).isEqualTo(new JsonObject().put("stored", 0).put("duplicates", 0)
+        .put("rejected", new JsonArray()
+            .add(rejection(-1, "GW-2999 connector ORIGIN: " + DEFAULT_WINDOW + "; 2 readings not stored"))
+            .add(rejection(-1, "GW-2999 connector N-1: " + DEFAULT_WINDOW + "; 1 reading not stored"))));
+    assertThat(fixture.partitions()).isEqualTo(partitions);
+    assertThat(fixture.readingsFrom("2999-01-01T00:00:00Z")).isZero();
+  }
+
+  @Test
+  void jsonNestedDeeperThanThePluginsParserAllowsIsA422ProblemNamingTheReason() {
+    String deep = "[".repeat(1001) + "]".repeat(1001);
+    for (String profile : List.of("REAL_WEATHER_STATION", "PROFILE_D")) {
+      Answer answer = fixture.ingest(profile, fixture.ingestKey(profile), deep, "application/json");
+      assertThat(answer.status()).as(answer.toString()).isEqualTo(422);
+      assertThat(answer.header("Content-Type")).isEqualTo("application/problem+json");
+      assertThat(answer.json().getString("title")).isEqualTo("Unprocessable Content");
+      assertThat(answer.json().getString("detail"))
+          .startsWith("the " + profile + " plugin could not read the payload: not valid JSON: ")
+          .contains("nesting depth");
+    }
+  }
+
+  @Test
+  void jsonOfAnotherShapeThanThePluginReadsIsA422Problem() {
+    Answer answer = fixture.ingest("REAL_WEATHER_STATION", fixture.ingestKey("REAL_WEATHER_STATION"),
+        "[{\"stationId\": \"WS-1\"}]", "application/json");
+    assertThat(answer.status()).as(answer.toString()).isEqualTo(422);
+    assertThat(answer.json().getString("detail")).isEqualTo("the REAL_WEATHER_STATION plugin could not read the "
+        + "payload: expected a JSON object with stationId and observations");
   }
 
   private static JsonObject rejection(int index, String reason) {

@@ -8,8 +8,11 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.fieldreadings.app.server.FieldReadingsServer;
 import org.fieldreadings.app.server.TestServers;
+import org.fieldreadings.core.config.ConfigKeys;
+import org.fieldreadings.core.db.DatabaseUrl;
 import org.fieldreadings.core.testing.TestHttp;
 import org.fieldreadings.core.testing.TestHttp.Answer;
+import org.fieldreadings.core.testing.TestPostgres;
 
 /**
  * A running server with one entity, its key, and helpers to declare devices, import canonical CSV and ingest raw
@@ -18,6 +21,7 @@ import org.fieldreadings.core.testing.TestHttp.Answer;
 final class ReadingsFixture implements AutoCloseable {
 
   final FieldReadingsServer server;
+  final DatabaseUrl database;
   final TestHttp api;
   final TestHttp admin;
   final String adminToken;
@@ -25,7 +29,9 @@ final class ReadingsFixture implements AutoCloseable {
   final String apiKey;
 
   ReadingsFixture(Path dataDir, Map<String, String> env) throws Exception {
-    server = FieldReadingsServer.start(TestServers.config(dataDir, env));
+    JsonObject config = TestServers.config(dataDir, env);
+    server = FieldReadingsServer.start(config);
+    database = DatabaseUrl.parse(ConfigKeys.DATABASE_URL.get(config));
     api = new TestHttp(server.httpPort());
     admin = new TestHttp(server.adminPort());
     adminToken = Files.readString(dataDir.resolve("admin.token"));
@@ -70,6 +76,24 @@ final class ReadingsFixture implements AutoCloseable {
     all[1] = "ApiKey " + apiKey;
     System.arraycopy(headers, 0, all, 2, headers.length);
     return api.get("/api/devices/" + profile + "/" + serial + "/readings?" + query, all);
+  }
+
+  /** How many monthly partitions the readings table has. */
+  long partitions() {
+    return Long.parseLong(TestPostgres.queryString(database,
+        "SELECT count(*) FROM pg_inherits WHERE inhparent = 'readings.point'::regclass"));
+  }
+
+  /** How many readings are stored from this instant on. */
+  long readingsFrom(String instant) {
+    return Long.parseLong(TestPostgres.queryString(database,
+        "SELECT count(*) FROM readings.point WHERE ts >= '" + instant + "'"));
+  }
+
+  /** How many readings are stored before this instant. */
+  long readingsBefore(String instant) {
+    return Long.parseLong(TestPostgres.queryString(database,
+        "SELECT count(*) FROM readings.point WHERE ts < '" + instant + "'"));
   }
 
   @Override

@@ -28,7 +28,8 @@ class FieldReadingsServerTest {
       Answer health = new TestHttp(server.adminPort()).get("/health");
       assertThat(health.status()).isEqualTo(200);
       assertThat(health.header("Content-Type")).isEqualTo("application/json");
-      assertThat(health.json()).isEqualTo(new JsonObject().put("status", "UP").put("database", "UP"));
+      assertThat(health.json())
+          .isEqualTo(new JsonObject().put("status", "UP").put("database", "UP").put("plugins", "UP"));
       assertThat(dataDir.resolve("pg/PG_VERSION")).exists();
       assertThat(dataDir.resolve("admin.token")).exists();
       assertThat(dataDir.resolve("master.key")).exists();
@@ -99,6 +100,20 @@ class FieldReadingsServerTest {
   }
 
   @Test
+  void aPortInUseStopsStartUpNamingTheKeyBeforeAnythingIsCreated() throws Exception {
+    try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"))) {
+      int port = taken.getLocalPort();
+      Path fresh = dataDir.resolve("never-created");
+      assertThatThrownBy(() -> FieldReadingsServer.start(TestServers.config(fresh,
+          Map.of("FR_HTTP_PORT", String.valueOf(port)))))
+          .isInstanceOf(StartupException.class)
+          .hasMessageStartingWith("port " + port + " on 127.0.0.1 is not available (")
+          .hasMessageEndingWith("): set http.port (FR_HTTP_PORT) to a free port, or stop what listens there");
+      assertThat(fresh).doesNotExist();
+    }
+  }
+
+  @Test
   void secondInstanceOnTheSameDataDirectoryStopsWithAClearMessage() {
     try (FieldReadingsServer server = FieldReadingsServer.start(TestServers.config(dataDir, Map.of()))) {
       assertThatThrownBy(() -> FieldReadingsServer.start(TestServers.config(dataDir, Map.of())))
@@ -122,7 +137,8 @@ class FieldReadingsServerTest {
       Answer down = admin.get("/health");
       assertThat(down.status()).isEqualTo(503);
       assertThat(down.header("Retry-After")).isEqualTo("5");
-      assertThat(down.json()).isEqualTo(new JsonObject().put("status", "DOWN").put("database", "DOWN"));
+      assertThat(down.json())
+          .isEqualTo(new JsonObject().put("status", "DOWN").put("database", "DOWN").put("plugins", "UP"));
     }
   }
 }

@@ -10,6 +10,8 @@ public final class BusFailure {
   public static final int FORBIDDEN = 403;
   public static final int NOT_FOUND = 404;
   public static final int CONFLICT = 409;
+  /** Well-formed as HTTP but unusable as content, e.g. a payload a supplier plugin could not read at all. */
+  public static final int UNPROCESSABLE = 422;
   public static final int TOO_MANY_REQUESTS = 429;
   /** A component this request needed failed on it (e.g. a supplier plugin threw); other requests are unaffected. */
   public static final int BAD_GATEWAY = 502;

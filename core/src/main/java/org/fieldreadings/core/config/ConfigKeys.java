@@ -4,6 +4,7 @@ import static org.fieldreadings.core.config.ValueParsers.base64Key;
 import static org.fieldreadings.core.config.ValueParsers.bool;
 import static org.fieldreadings.core.config.ValueParsers.email;
 import static org.fieldreadings.core.config.ValueParsers.httpUrl;
+import static org.fieldreadings.core.config.ValueParsers.instant;
 import static org.fieldreadings.core.config.ValueParsers.intRange;
 import static org.fieldreadings.core.config.ValueParsers.nonEmpty;
 import static org.fieldreadings.core.config.ValueParsers.oneOf;
@@ -43,6 +44,12 @@ public final class ConfigKeys {
   /** How long a plugin may take to decode one payload, waiting for a decode thread included. */
   public static final ConfigKey<String> PLUGINS_DECODE_BUDGET =
       plain("plugins.decode.budget", DURATION, positiveDuration(), "PT10S");
+  /**
+   * How many decode threads of one profile, held by a plugin that ignored their interrupt, are each replaced by a
+   * fresh thread. Kept small: such a thread may spin on a core until the plugin lets go.
+   */
+  public static final ConfigKey<Integer> PLUGINS_WEDGED_MAX =
+      plain("plugins.wedged.max", "an integer from 0 to 64", intRange(0, 64), 2);
   /** The largest raw payload the ingest routes accept (413 beyond): plugins decode payloads in memory. */
   public static final ConfigKey<Integer> INGEST_MAX_BYTES = plain(
       "ingest.max.bytes", "an integer from 1024 to 268435456", intRange(1024, 256 * 1024 * 1024), 4 * 1024 * 1024);
@@ -78,6 +85,12 @@ public final class ConfigKeys {
       plain("readings.limit.aggregated", DURATION, positiveDuration(), "P36525D");
   public static final ConfigKey<Integer> READINGS_LIMIT_INTERFACES =
       plain("readings.limit.interfaces", "an integer from 1 to 1000", intRange(1, 1000), 100);
+  /** The earliest timestamp a reading may have, by import, ingest or admin: nothing older is stored. */
+  public static final ConfigKey<String> READINGS_ACCEPT_FROM = plain(
+      "readings.accept.from", "an RFC 3339 instant such as 2000-01-01T00:00:00Z", instant(), "2000-01-01T00:00:00Z");
+  /** How far ahead of the server clock a reading's timestamp may be: device clocks drift, typos do not. */
+  public static final ConfigKey<String> READINGS_ACCEPT_AHEAD =
+      plain("readings.accept.ahead", DURATION, positiveDuration(), "P1D");
   public static final ConfigKey<String> LOGGING_FORMAT =
       plain("logging.format", "text or json", oneOf(Set.of("TEXT", "JSON")), "TEXT");
   public static final ConfigKey<Boolean> DEMO = plain("demo", "true or false", bool(), null);
@@ -85,11 +98,12 @@ public final class ConfigKeys {
   /** All keys, in the order of the README's configuration table. */
   public static final List<ConfigKey<?>> ALL = List.of(
       HTTP_HOST, HTTP_PORT, HTTP_INSTANCES, HTTP_PUBLIC_URL, ADMIN_HOST, ADMIN_PORT, ADMIN_TOKEN, DATA_DIR, PLUGINS_DIR,
-      PLUGINS_DECODE_BUDGET, INGEST_MAX_BYTES, DATABASE_URL,
+      PLUGINS_DECODE_BUDGET, PLUGINS_WEDGED_MAX, INGEST_MAX_BYTES, DATABASE_URL,
       DATABASE_POOL_SIZE, MAIL_SMTP_HOST, MAIL_SMTP_PORT, MAIL_SMTP_USERNAME, MAIL_SMTP_PASSWORD, MAIL_SMTP_STARTTLS,
       MAIL_FROM, SECURITY_MASTER_KEY, ACCESS_TOKEN_TTL, RATELIMIT_KEY_RPS, RATELIMIT_KEY_BURST,
       RATELIMIT_TOKEN_EMAIL_HOURLY, RATELIMIT_TOKEN_CLIENT_HOURLY, READINGS_LIMIT_NONE, READINGS_LIMIT_HOUR,
-      READINGS_LIMIT_AGGREGATED, READINGS_LIMIT_INTERFACES, LOGGING_FORMAT, DEMO);
+      READINGS_LIMIT_AGGREGATED, READINGS_LIMIT_INTERFACES, READINGS_ACCEPT_FROM, READINGS_ACCEPT_AHEAD, LOGGING_FORMAT,
+      DEMO);
 
   private ConfigKeys() {}
 

@@ -1,6 +1,7 @@
 package org.fieldreadings.core.config;
 
 import java.time.Duration;
+import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.Base64;
 import java.util.Locale;
@@ -57,6 +58,17 @@ final class ValueParsers {
         throw new IllegalArgumentException("must be positive");
       }
       return duration.toString();
+    };
+  }
+
+  /** An RFC 3339 instant with its offset, kept in its canonical UTC text form. */
+  static Function<String, String> instant() {
+    return raw -> {
+      try {
+        return OffsetDateTime.parse(raw).toInstant().toString();
+      } catch (DateTimeParseException e) {
+        throw new IllegalArgumentException((String) null);
+      }
     };
   }
 

@@ -62,6 +62,7 @@ public record Problem(int status, String title, String detail, List<FieldError> 
       case 409 -> "Conflict";
       case 413 -> "Content Too Large";
       case 415 -> "Unsupported Media Type";
+      case 422 -> "Unprocessable Content";
       case 429 -> "Too Many Requests";
       case 502 -> "Bad Gateway";
       case 503 -> "Service Unavailable";

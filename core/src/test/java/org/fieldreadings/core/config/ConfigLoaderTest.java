@@ -72,6 +72,17 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void wedgedPluginThreadsAreCappedAtTwoByDefaultAndTheCapIsValidated() {
+    assertThat(ConfigKeys.PLUGINS_WEDGED_MAX.get(ConfigLoader.load(null, Map.of()))).isEqualTo(2);
+    assertThat(ConfigKeys.PLUGINS_WEDGED_MAX.get(ConfigLoader.load(null, Map.of("FR_PLUGINS_WEDGED_MAX", "0"))))
+        .isZero();
+    assertThatThrownBy(() -> ConfigLoader.load(null, Map.of("FR_PLUGINS_WEDGED_MAX", "-1")))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageStartingWith(
+            "plugins.wedged.max (FR_PLUGINS_WEDGED_MAX): expected an integer from 0 to 64, got '-1'");
+  }
+
+  @Test
   void malformedPortNamesTheKeyAndTheVariable() {
     assertThatThrownBy(() -> ConfigLoader.load(null, Map.of("FR_HTTP_PORT", "eighty")))
         .isInstanceOf(ConfigException.class)
@@ -131,6 +142,22 @@ class ConfigLoaderTest {
         .isInstanceOf(ConfigException.class).hasMessageStartingWith("mail.smtp.starttls");
     assertThatThrownBy(() -> ConfigLoader.load(null, Map.of("FR_DEMO", "yes")))
         .isInstanceOf(ConfigException.class).hasMessageStartingWith("demo (FR_DEMO): expected true or false");
+  }
+
+  @Test
+  void theAcceptedReadingsWindowDefaultsTo2000AndOneDayAheadAndIsChecked() {
+    JsonObject defaults = ConfigLoader.load(null, Map.of());
+    assertThat(ConfigKeys.READINGS_ACCEPT_FROM.get(defaults)).isEqualTo("2000-01-01T00:00:00Z");
+    assertThat(ConfigKeys.READINGS_ACCEPT_AHEAD.get(defaults)).isEqualTo("P1D");
+    JsonObject set = ConfigLoader.load(null,
+        Map.of("FR_READINGS_ACCEPT_FROM", "2015-06-01T02:00:00+02:00", "FR_READINGS_ACCEPT_AHEAD", "PT2H"));
+    assertThat(ConfigKeys.READINGS_ACCEPT_FROM.get(set)).isEqualTo("2015-06-01T00:00:00Z");
+    assertThat(ConfigKeys.READINGS_ACCEPT_AHEAD.get(set)).isEqualTo("PT2H");
+    assertThatThrownBy(() -> ConfigLoader.load(null, Map.of("FR_READINGS_ACCEPT_FROM", "2015-06-01")))
+        .isInstanceOf(ConfigException.class).hasMessage("readings.accept.from (FR_READINGS_ACCEPT_FROM): expected "
+            + "an RFC 3339 instant such as 2000-01-01T00:00:00Z, got '2015-06-01'");
+    assertThatThrownBy(() -> ConfigLoader.load(null, Map.of("FR_READINGS_ACCEPT_AHEAD", "-P1D")))
+        .isInstanceOf(ConfigException.class).hasMessageStartingWith("readings.accept.ahead (FR_READINGS_ACCEPT_AHEAD)");
   }
 
   @Test

@@ -9,8 +9,10 @@ import org.fieldreadings.core.bus.BusFailure;
 import org.fieldreadings.core.bus.BusFailureException;
 import org.fieldreadings.core.telemetry.Telemetry;
 import org.fieldreadings.plugin.api.DecodeResult;
+import org.fieldreadings.plugin.api.Rejection;
 import org.fieldreadings.readings.plugins.PluginFailure;
 import org.fieldreadings.readings.plugins.PluginHost;
+import org.fieldreadings.readings.write.AcceptedWindow;
 import org.fieldreadings.readings.write.ReadingsStore;
 
 /**
@@ -21,18 +23,25 @@ import org.fieldreadings.readings.write.ReadingsStore;
  * <p>A plugin failure fails this payload only, with a {@link BusFailure} code that says what to do about it:
  * {@link BusFailure#NOT_FOUND} when no plugin serves the profile (the message lists those that have one),
  * {@link BusFailure#BAD_GATEWAY} when the plugin threw, {@link BusFailure#UNAVAILABLE} when it has too many payloads
- * waiting, {@link BusFailure#GATEWAY_TIMEOUT} when it overran its budget. Nothing of such a payload is stored.
+ * waiting or holds every decode thread of the profile (wedged), {@link BusFailure#GATEWAY_TIMEOUT} when it overran
+ * its budget. Nothing of such a payload is stored.
+ *
+ * <p>A payload the plugin could not read at all (it rejected the whole payload and found nothing in it, e.g. JSON
+ * nested deeper than its parser allows) is the sender's mistake: {@link BusFailure#UNPROCESSABLE} with the plugin's
+ * reasons, never stored.
  */
 public final class IngestPipeline {
 
   private final Vertx vertx;
   private final PluginHost plugins;
   private final ReadingsStore store;
+  private final AcceptedWindow window;
 
-  public IngestPipeline(Vertx vertx, PluginHost plugins, ReadingsStore store) {
+  public IngestPipeline(Vertx vertx, PluginHost plugins, ReadingsStore store, AcceptedWindow window) {
     this.vertx = vertx;
     this.plugins = plugins;
     this.store = store;
+    this.window = window;
   }
 
   public Future<IngestResult> ingest(IngestRequest request) {
@@ -40,9 +49,14 @@ public final class IngestPipeline {
     return plugins.decode(vertx, request.profile(), request.payload())
         .onComplete(decoded -> recordDecode(request, started, decoded.cause()))
         .recover(IngestPipeline::asBusFailure)
+        .compose(decoded -> unreadable(decoded)
+            ? Future.failedFuture(new BusFailureException(BusFailure.UNPROCESSABLE, "the " + request.profile()
+                + " plugin could not read the payload: " + String.join("; ",
+                    decoded.rejections().stream().map(Rejection::reason).toList())))
+            : Future.succeededFuture(decoded))
         // Large payloads hold many thousand observations: normalize them off the event loop.
         .compose(decoded -> vertx.executeBlocking(
-            () -> NormalizedPayload.of(request.profile(), decoded, Instant.now()), false))
+            () -> NormalizedPayload.of(request.profile(), decoded, window.at(Instant.now())), false))
         .compose(normalized -> store.write(normalized.batch())
             .map(written -> new IngestResult(written, normalized.rejections())));
   }
@@ -59,6 +73,12 @@ public final class IngestPipeline {
         .record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
   }
 
+  /** Nothing but rejections of the whole payload: nothing in it was readable. */
+  private static boolean unreadable(DecodeResult decoded) {
+    return decoded.observations().isEmpty() && decoded.devices().isEmpty() && !decoded.rejections().isEmpty()
+        && decoded.rejections().stream().allMatch(r -> r.index() == Rejection.WHOLE_PAYLOAD);
+  }
+
   private static Future<DecodeResult> asBusFailure(Throwable error) {
     if (!(error instanceof PluginFailure failure)) {
       return Future.failedFuture(error);
@@ -66,7 +86,7 @@ public final class IngestPipeline {
     int code = switch (failure.kind()) {
       case NO_PLUGIN -> BusFailure.NOT_FOUND;
       case CRASHED -> BusFailure.BAD_GATEWAY;
-      case BUSY -> BusFailure.UNAVAILABLE;
+      case BUSY, WEDGED -> BusFailure.UNAVAILABLE;
       case TIMED_OUT -> BusFailure.GATEWAY_TIMEOUT;
     };
     return Future.failedFuture(new BusFailureException(code, failure.getMessage()));

@@ -1,7 +1,5 @@
 package org.fieldreadings.readings.ingest;
 
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -13,38 +11,32 @@ import org.fieldreadings.plugin.api.DeviceFacts;
 import org.fieldreadings.plugin.api.Observation;
 import org.fieldreadings.plugin.api.Profile;
 import org.fieldreadings.plugin.api.Rejection;
+import org.fieldreadings.readings.write.AcceptedWindow;
 import org.fieldreadings.readings.write.Reading;
 import org.fieldreadings.readings.write.ReadingsBatch;
 import org.fieldreadings.readings.write.ReportedFacts;
 
 /**
  * A decoded payload in the form the store takes: the readings and reported device facts of the payload's profile,
- * and the observations the host itself refuses: timestamps must be plausible, from {@link #EARLIEST} to a day ahead
- * of the server clock. A device whose clock was never set sends 1970, which is no reading anyone can use and would
- * make the store create decades of empty monthly partitions. Observations carry no position in the payload, so
+ * and the observations the host itself refuses: timestamps outside the {@link AcceptedWindow} (a device whose clock
+ * was never set sends 1970). Observations carry no position in the payload, so
  * these rejections have index {@link Rejection#WHOLE_PAYLOAD}, one per device, connector and reason, and say how
  * many readings they held.
  */
 record NormalizedPayload(ReadingsBatch batch, List<Rejection> rejections) {
 
-  static final Instant EARLIEST = Instant.parse("2000-01-01T00:00:00Z");
-  static final Duration AHEAD = Duration.ofDays(1);
-
   NormalizedPayload {
     rejections = List.copyOf(rejections);
   }
 
-  static NormalizedPayload of(Profile profile, DecodeResult decoded, Instant now) {
-    Instant latest = now.plus(AHEAD);
+  static NormalizedPayload of(Profile profile, DecodeResult decoded, AcceptedWindow.Bounds bounds) {
     Map<String, DeviceRef> devices = new HashMap<>();
     Map<String, Integer> refused = new LinkedHashMap<>();
     List<Reading> readings = new ArrayList<>(decoded.observations().size());
     for (Observation observation : decoded.observations()) {
       String connector = observation.connectorId();
-      Instant timestamp = observation.timestamp();
-      if (timestamp.isBefore(EARLIEST) || timestamp.isAfter(latest)) {
-        refused.merge(observation.serial() + " connector " + connector + ": timestamps must be from " + EARLIEST
-            + " to a day ahead of the server clock", 1, Integer::sum);
+      if (!bounds.contains(observation.timestamp())) {
+        refused.merge(observation.serial() + " connector " + connector + ": " + bounds.rule(), 1, Integer::sum);
       } else {
         DeviceRef device = devices.computeIfAbsent(observation.serial(), serial -> new DeviceRef(profile, serial));
         readings.add(new Reading(device, connector, observation.iface(), observation.epochMillis(),

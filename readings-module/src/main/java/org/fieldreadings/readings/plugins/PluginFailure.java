@@ -15,7 +15,9 @@ public final class PluginFailure extends RuntimeException {
     /** The plugin did not answer within the decode budget; it was interrupted. */
     TIMED_OUT,
     /** Too many payloads of the profile are waiting for a decode thread. */
-    BUSY
+    BUSY,
+    /** Every decode thread of the profile is held by a payload the plugin did not give up when interrupted. */
+    WEDGED
   }
 
   private final Kind kind;

@@ -18,11 +18,9 @@ import org.fieldreadings.plugin.api.Profile;
 import org.fieldreadings.plugin.api.RawPayload;
 import org.fieldreadings.plugin.api.SpiVersion;
 import org.fieldreadings.plugin.api.SupplierDecoder;
-import org.pf4j.DefaultPluginManager;
 import org.pf4j.PluginManager;
 import org.pf4j.PluginState;
 import org.pf4j.PluginWrapper;
-import org.pf4j.RuntimeMode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,14 +30,19 @@ import org.slf4j.LoggerFactory;
  * budget.
  *
  * <p>Start it once, off the event loop (it reads jars): {@code PluginHost.start(PluginHostOptions.fromConfig(config))},
- * e.g. inside {@code vertx.executeBlocking}; close it at shutdown. Rules at start-up, each logged in one line:
- * a plugin whose {@code Plugin-Requires} does not accept SPI {@value SpiVersion#CURRENT} stays disabled; a plugin
- * must provide exactly one decoder; plugins are considered in plugin-id order and a second plugin for a profile
- * already served is refused.
+ * e.g. inside {@code vertx.executeBlocking}; close it at shutdown. No plugin can stop the start-up. Rules, each
+ * logged in one line and kept as the plugin's reason: a jar whose manifest cannot be read or used, or whose
+ * {@code Plugin-Requires} does not accept SPI {@value SpiVersion#CURRENT}, stays disabled; a plugin that does not
+ * start, or whose decoder cannot be created, has failed; a plugin must provide exactly one decoder; plugins are
+ * considered in plugin-id order and a second plugin for a profile already served is refused.
  */
 public final class PluginHost implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(PluginHost.class);
+  /** Plugin-id order; jars without a readable id last, by file name. */
+  private static final Comparator<PluginInfo> ORDER = Comparator
+      .comparing(PluginInfo::pluginId, Comparator.nullsLast(Comparator.<String>naturalOrder()))
+      .thenComparing(PluginInfo::jar);
 
   private final PluginManager manager;
   private final Map<Profile, ProfileDecoder> decoders;
@@ -54,22 +57,17 @@ public final class PluginHost implements AutoCloseable {
   /** Loads and starts the plugins of {@code options.pluginsDir()}. Blocking. */
   public static PluginHost start(PluginHostOptions options) {
     Path dir = options.pluginsDir().toAbsolutePath().normalize();
-    PluginManager manager = new DefaultPluginManager(dir) {
-      @Override
-      public RuntimeMode getRuntimeMode() {
-        // Plugins are always packaged jars or folders here, whatever a stray pf4j.mode property says.
-        return RuntimeMode.DEPLOYMENT;
-      }
-    };
-    manager.setSystemVersion(SpiVersion.CURRENT);
+    GuardedPluginManager manager = new GuardedPluginManager(dir);
     Map<Profile, ProfileDecoder> decoders = new EnumMap<>(Profile.class);
     List<PluginInfo> plugins = new ArrayList<>();
     if (Files.isDirectory(dir)) {
       manager.loadPlugins();
       manager.startPlugins();
+      manager.unloadable().forEach((path, jar) -> plugins.add(disabled(path, jar)));
       manager.getPlugins().stream()
           .sorted(Comparator.comparing(PluginWrapper::getPluginId))
           .forEach(plugin -> plugins.add(admit(manager, plugin, decoders, options)));
+      plugins.sort(ORDER);
     } else {
       LOG.warn("plugins folder {} does not exist: no supplier plugins", dir);
     }
@@ -78,49 +76,76 @@ public final class PluginHost implements AutoCloseable {
     return new PluginHost(manager, decoders, List.copyOf(plugins));
   }
 
+  private static PluginInfo disabled(Path path, GuardedPluginManager.Unloadable jar) {
+    String file = String.valueOf(path.getFileName());
+    LOG.warn("supplier plugin {} is disabled: {}", file, jar.reason());
+    return new PluginInfo(jar.pluginId(), jar.version(), null, PluginInfo.State.DISABLED, file, jar.reason());
+  }
+
   /** Decides whether a loaded plugin serves a profile, and says so in the log. */
-  private static PluginInfo admit(PluginManager manager, PluginWrapper plugin, Map<Profile, ProfileDecoder> decoders,
-      PluginHostOptions options) {
+  private static PluginInfo admit(GuardedPluginManager manager, PluginWrapper plugin,
+      Map<Profile, ProfileDecoder> decoders, PluginHostOptions options) {
     String id = plugin.getPluginId();
     String version = plugin.getDescriptor().getVersion();
     String file = String.valueOf(plugin.getPluginPath().getFileName());
+    Found found = new Found(id, version, file);
     if (plugin.getPluginState() == PluginState.DISABLED) {
-      LOG.warn("supplier plugin {} {} ({}) is disabled: its Plugin-Requires '{}' does not accept SPI version {}",
-          id, version, file, plugin.getDescriptor().getRequires(), SpiVersion.CURRENT);
-      return new PluginInfo(id, version, null, PluginInfo.State.DISABLED);
+      return found.as(PluginInfo.State.DISABLED, null, manager.disabledByOperator(id)
+          ? "the plugins folder's disabled.txt or enabled.txt turns it off"
+          : "its Plugin-Requires '" + plugin.getDescriptor().getRequires() + "' does not accept SPI version "
+              + SpiVersion.CURRENT);
     }
     if (plugin.getPluginState() != PluginState.STARTED) {
-      LOG.error("supplier plugin {} {} ({}) did not start (state {})", id, version, file, plugin.getPluginState());
-      return new PluginInfo(id, version, null, PluginInfo.State.FAILED);
+      Throwable failure = plugin.getFailedException();
+      return found.as(PluginInfo.State.FAILED, null, "it did not start: "
+          + (failure == null ? "its state is " + plugin.getPluginState() : describe(failure)));
     }
-    List<SupplierDecoder> found;
+    List<SupplierDecoder> extensions;
     Profile profile;
     try {
-      found = manager.getExtensions(SupplierDecoder.class, id);
-      profile = found.size() == 1 ? found.get(0).profile() : null;
+      extensions = manager.getExtensions(SupplierDecoder.class, id);
+      profile = extensions.size() == 1 ? extensions.get(0).profile() : null;
     } catch (RuntimeException | LinkageError e) {
-      LOG.error("supplier plugin {} {} ({}) refused: its decoder cannot be created", id, version, file, e);
-      return refuse(manager, id, version, null);
+      manager.stopPlugin(id);
+      return found.as(PluginInfo.State.FAILED, null, e instanceof ExceptionInInitializerError
+          ? "the static initializer of its decoder threw " + describe(e)
+          : "its decoder cannot be created: " + describe(e));
     }
-    if (found.size() != 1 || profile == null) {
-      LOG.error("supplier plugin {} {} ({}) refused: it provides {} SupplierDecoder extensions{}, exactly one with "
-          + "a profile is needed", id, version, file, found.size(), found.size() == 1 ? " without a profile" : "");
-      return refuse(manager, id, version, null);
+    if (extensions.size() != 1 || profile == null) {
+      manager.stopPlugin(id);
+      return found.as(PluginInfo.State.REFUSED, null, "it provides " + extensions.size() + " SupplierDecoder extensions"
+          + (extensions.size() == 1 ? " without a profile" : "") + ", exactly one with a profile is needed");
     }
     ProfileDecoder taken = decoders.get(profile);
     if (taken != null) {
-      LOG.error("supplier plugin {} {} ({}) refused: {} is already served by plugin {}", id, version, file, profile,
-          taken.pluginId());
-      return refuse(manager, id, version, profile);
+      manager.stopPlugin(id);
+      return found.as(PluginInfo.State.REFUSED, profile, profile + " is already served by plugin " + taken.pluginId());
     }
-    decoders.put(profile, new ProfileDecoder(profile, id, found.get(0), options));
+    decoders.put(profile, new ProfileDecoder(profile, id, extensions.get(0), options));
     LOG.info("supplier plugin {} {} serves {} ({})", id, version, profile, file);
-    return new PluginInfo(id, version, profile, PluginInfo.State.STARTED);
+    return found.as(PluginInfo.State.STARTED, profile, null);
   }
 
-  private static PluginInfo refuse(PluginManager manager, String id, String version, Profile profile) {
-    manager.stopPlugin(id);
-    return new PluginInfo(id, version, profile, PluginInfo.State.REFUSED);
+  /** A loaded plugin on its way to a state; {@link #as} logs the outcome when it has a reason. */
+  private record Found(String pluginId, String version, String jar) {
+
+    PluginInfo as(PluginInfo.State state, Profile profile, String reason) {
+      if (state == PluginInfo.State.DISABLED) {
+        LOG.warn("supplier plugin {} {} ({}) is disabled: {}", pluginId, version, jar, reason);
+      } else if (reason != null) {
+        LOG.error("supplier plugin {} {} ({}) is {}: {}", pluginId, version, jar, state, reason);
+      }
+      return new PluginInfo(pluginId, version, profile, state, jar, reason);
+    }
+  }
+
+  /** The innermost cause of a plugin's failure, as {@code ExceptionClass: message}: enough for an operator. */
+  static String describe(Throwable failure) {
+    Throwable root = failure;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    return root.getClass().getSimpleName() + (root.getMessage() == null ? "" : ": " + root.getMessage());
   }
 
   private static String missing(Set<Profile> served) {
@@ -129,9 +154,17 @@ public final class PluginHost implements AutoCloseable {
     return missing.isEmpty() ? "none" : missing;
   }
 
-  /** Every plugin found, in plugin-id order, for {@code GET /admin/plugins}. */
+  /**
+   * Every plugin found, in plugin-id order, for {@code GET /admin/plugins}: a started plugin some of whose decode
+   * threads are wedged is {@link PluginInfo.State#WEDGED} for as long as they are.
+   */
   public List<PluginInfo> list() {
-    return plugins;
+    return plugins.stream().map(this::current).toList();
+  }
+
+  private PluginInfo current(PluginInfo plugin) {
+    String wedged = plugin.state() == PluginInfo.State.STARTED ? decoders.get(plugin.profile()).wedgedReason() : null;
+    return wedged == null ? plugin : plugin.with(PluginInfo.State.WEDGED, wedged);
   }
 
   /** The profiles a started plugin serves, in enumeration order. */
@@ -152,7 +185,8 @@ public final class PluginHost implements AutoCloseable {
    * Decodes a payload with the plugin of its profile, on that profile's own threads (never on an event loop) and
    * within the decode budget. The future completes on the caller's context, failing with a {@link PluginFailure}
    * when no plugin serves the profile, the plugin throws or returns nothing, overruns the budget (it is then
-   * interrupted) or has too many payloads waiting. Any failure concerns this payload only.
+   * interrupted), has too many payloads waiting or holds every decode thread of the profile. Any failure concerns
+   * this payload only.
    */
   public Future<DecodeResult> decode(Vertx vertx, Profile profile, RawPayload payload) {
     try {

@@ -13,8 +13,11 @@ import org.fieldreadings.core.config.ConfigKeys;
  * @param decodeBudget how long one payload may take, waiting for a thread included, before it fails
  * @param threadsPerProfile the decode threads of each profile: a plugin that hangs can block only its own
  * @param queuePerProfile how many payloads of one profile may wait for a thread before more are refused as busy
+ * @param wedgedPerProfile how many decode threads of one profile that ignored their interrupt are each replaced by
+ *     a fresh thread; beyond that the profile is served by the threads left, and refused when none is
  */
-public record PluginHostOptions(Path pluginsDir, Duration decodeBudget, int threadsPerProfile, int queuePerProfile) {
+public record PluginHostOptions(
+    Path pluginsDir, Duration decodeBudget, int threadsPerProfile, int queuePerProfile, int wedgedPerProfile) {
 
   public static final Duration DEFAULT_DECODE_BUDGET = Duration.ofSeconds(10);
   public static final int DEFAULT_THREADS_PER_PROFILE = 2;
@@ -28,25 +31,36 @@ public record PluginHostOptions(Path pluginsDir, Duration decodeBudget, int thre
     if (threadsPerProfile < 1 || queuePerProfile < 1) {
       throw new IllegalArgumentException("threadsPerProfile and queuePerProfile must be at least 1");
     }
+    if (wedgedPerProfile < 0) {
+      throw new IllegalArgumentException("wedgedPerProfile must not be negative");
+    }
   }
 
   /** The defaults for a plugins folder. */
   public static PluginHostOptions of(Path pluginsDir) {
-    return new PluginHostOptions(
-        pluginsDir, DEFAULT_DECODE_BUDGET, DEFAULT_THREADS_PER_PROFILE, DEFAULT_QUEUE_PER_PROFILE);
+    return new PluginHostOptions(pluginsDir, DEFAULT_DECODE_BUDGET, DEFAULT_THREADS_PER_PROFILE,
+        DEFAULT_QUEUE_PER_PROFILE, ConfigKeys.PLUGINS_WEDGED_MAX.defaultValue());
   }
 
-  /** The folder of configuration key {@code plugins.dir} and the budget of {@code plugins.decode.budget}. */
+  /**
+   * The folder of configuration key {@code plugins.dir}, the budget of {@code plugins.decode.budget} and the cap of
+   * {@code plugins.wedged.max}.
+   */
   public static PluginHostOptions fromConfig(JsonObject config) {
     return of(Path.of(ConfigKeys.PLUGINS_DIR.get(config)))
-        .withDecodeBudget(Duration.parse(ConfigKeys.PLUGINS_DECODE_BUDGET.get(config)));
+        .withDecodeBudget(Duration.parse(ConfigKeys.PLUGINS_DECODE_BUDGET.get(config)))
+        .withWedged(ConfigKeys.PLUGINS_WEDGED_MAX.get(config));
   }
 
   public PluginHostOptions withDecodeBudget(Duration budget) {
-    return new PluginHostOptions(pluginsDir, budget, threadsPerProfile, queuePerProfile);
+    return new PluginHostOptions(pluginsDir, budget, threadsPerProfile, queuePerProfile, wedgedPerProfile);
   }
 
   public PluginHostOptions withThreads(int threads, int queue) {
-    return new PluginHostOptions(pluginsDir, decodeBudget, threads, queue);
+    return new PluginHostOptions(pluginsDir, decodeBudget, threads, queue, wedgedPerProfile);
+  }
+
+  public PluginHostOptions withWedged(int wedged) {
+    return new PluginHostOptions(pluginsDir, decodeBudget, threadsPerProfile, queuePerProfile, wedged);
   }
 }

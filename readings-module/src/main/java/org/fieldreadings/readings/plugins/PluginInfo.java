@@ -6,31 +6,45 @@ import org.fieldreadings.plugin.api.Profile;
 /**
  * One plugin found in the plugins folder, as {@code GET /admin/plugins} lists it.
  *
- * @param pluginId the {@code Plugin-Id} of its manifest
- * @param version the {@code Plugin-Version} of its manifest
+ * @param pluginId the {@code Plugin-Id} of its manifest, or null when the manifest cannot be read
+ * @param version the {@code Plugin-Version} of its manifest, or null when the manifest cannot be read
  * @param profile the profile its decoder claims, or null when it has none (or never started)
  * @param state what the host made of it
+ * @param jar the file name of its jar (or folder) in the plugins folder
+ * @param reason why it is not simply {@link State#STARTED}, fit for an operator; null when it is
  */
-public record PluginInfo(String pluginId, String version, Profile profile, State state) {
+public record PluginInfo(String pluginId, String version, Profile profile, State state, String jar, String reason) {
 
   /** What the host made of a plugin. */
   public enum State {
     /** Decoding the payloads of its profile. */
     STARTED,
-    /** Its {@code Plugin-Requires} does not accept this host's SPI version. */
+    /**
+     * Started, but some of its decode threads ignored the interrupt at the end of their budget and are still
+     * running; fresh threads serve its profile up to a cap, beyond which its payloads are refused.
+     */
+    WEDGED,
+    /** Not loaded: its manifest cannot be read, or its {@code Plugin-Requires} does not accept this host's SPI. */
     DISABLED,
-    /** It could not be loaded or started (see the log). */
+    /** It could not be started, or its decoder could not be created. */
     FAILED,
     /** Loaded but not used: no decoder, more than one, or a profile another plugin already serves. */
     REFUSED
   }
 
-  /** The JSON of {@code GET /admin/plugins}: {@code {"pluginId","version","profile","state"}}. */
+  /** The same plugin in another state, for another reason. */
+  PluginInfo with(State newState, String newReason) {
+    return new PluginInfo(pluginId, version, profile, newState, jar, newReason);
+  }
+
+  /** The JSON of {@code GET /admin/plugins}: {@code {"pluginId","version","profile","state","jar","reason"}}. */
   public JsonObject toJson() {
     return new JsonObject()
         .put("pluginId", pluginId)
         .put("version", version)
         .put("profile", profile == null ? null : profile.name())
-        .put("state", state.name());
+        .put("state", state.name())
+        .put("jar", jar)
+        .put("reason", reason);
   }
 }

@@ -1,6 +1,5 @@
 package org.fieldreadings.readings.write;
 
-import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -47,8 +46,11 @@ final class CanonicalCsv {
     return header.containsAll(COLUMNS) ? Optional.of(new CanonicalCsv(header)) : Optional.empty();
   }
 
-  /** A line's reading; throws {@link IllegalArgumentException} with a reason for a bad line. */
-  Reading parse(String line) {
+  /**
+   * A line's reading; throws {@link IllegalArgumentException} with a reason for a bad line, a timestamp outside the
+   * bounds included.
+   */
+  Reading parse(String line, AcceptedWindow.Bounds bounds) {
     String[] cells = split(line);
     String[] value = new String[COLUMNS.size()];
     for (int i = 0; i < index.length; i++) {
@@ -61,7 +63,7 @@ final class CanonicalCsv {
         : device(value[0], value[1]);
     String connector = value[2].equals(previous[2]) ? previous[2] : connector(value[2]);
     SensorInterface iface = value[3].equals(previous[3]) ? previousInterface : iface(value[3]);
-    Reading reading = new Reading(device, connector, iface, timestamp(value[4]), number(value[5]));
+    Reading reading = new Reading(device, connector, iface, timestamp(value[4], bounds), number(value[5]));
     previous = value;
     previous[2] = connector;
     previousDevice = device;
@@ -115,16 +117,17 @@ final class CanonicalCsv {
     return previous == null ? value : previous;
   }
 
-  private static long timestamp(String text) {
-    if (isDigits(text)) {
-      return Long.parseLong(text);
-    }
+  private static long timestamp(String text, AcceptedWindow.Bounds bounds) {
+    long millis;
     try {
-      Instant instant = Timestamps.parse(text);
-      return instant.toEpochMilli();
-    } catch (DateTimeParseException e) {
+      millis = isDigits(text) ? Long.parseLong(text) : Timestamps.parse(text).toEpochMilli();
+    } catch (DateTimeParseException | NumberFormatException | ArithmeticException e) {
       throw new IllegalArgumentException("timestamp '" + text + "' is neither RFC 3339 nor epoch milliseconds");
     }
+    if (!bounds.contains(millis)) {
+      throw new IllegalArgumentException("timestamp '" + text + "' is outside the accepted window: " + bounds.rule());
+    }
+    return millis;
   }
 
   private static boolean isDigits(String text) {

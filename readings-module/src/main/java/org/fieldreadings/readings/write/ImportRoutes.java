@@ -9,6 +9,7 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.fieldreadings.core.http.Problem;
@@ -21,7 +22,8 @@ import org.slf4j.LoggerFactory;
  * {@code POST /admin/readings}: the canonical CSV import. The body is gathered into batches of whole lines as it
  * arrives; each batch is split and read on a worker thread (so the event loop only copies bytes and concurrent uploads
  * use every core), then written. The upload is paused while a batch is stored, so memory stays bounded whatever the
- * file size. Bad lines are reported by line number while every good line is stored.
+ * file size. Bad lines, timestamps outside the {@link AcceptedWindow} included, are reported by line number while
+ * every good line is stored.
  */
 public final class ImportRoutes {
 
@@ -33,9 +35,9 @@ public final class ImportRoutes {
 
   private ImportRoutes() {}
 
-  public static void mount(Router admin, Vertx vertx) {
+  public static void mount(Router admin, Vertx vertx, AcceptedWindow window) {
     admin.post("/readings").consumes("text/csv").produces("application/json")
-        .handler(ctx -> new Import(ctx, vertx).start());
+        .handler(ctx -> new Import(ctx, vertx, window).start());
   }
 
   /** One upload in progress. */
@@ -43,6 +45,7 @@ public final class ImportRoutes {
     private final RoutingContext ctx;
     private final HttpServerRequest request;
     private final Vertx vertx;
+    private final AcceptedWindow window;
     private final JsonArray rejected = new JsonArray();
     private Buffer pending = Buffer.buffer();
     /** The number of the next batch's first line; batches are read one after the other. */
@@ -53,10 +56,11 @@ public final class ImportRoutes {
     private Future<Void> writing = Future.succeededFuture();
     private boolean failed;
 
-    Import(RoutingContext ctx, Vertx vertx) {
+    Import(RoutingContext ctx, Vertx vertx, AcceptedWindow window) {
       this.ctx = ctx;
       this.request = ctx.request();
       this.vertx = vertx;
+      this.window = window;
     }
 
     void start() {
@@ -131,6 +135,7 @@ public final class ImportRoutes {
     private Parsed parse(String text, long firstLine) {
       List<Reading> readings = new ArrayList<>();
       JsonArray reasons = new JsonArray();
+      AcceptedWindow.Bounds bounds = window.at(Instant.now());
       long bad = 0;
       long number = firstLine;
       for (int start = 0; start < text.length(); number++) {
@@ -152,7 +157,7 @@ public final class ImportRoutes {
           if (line.length() > LONGEST_LINE) {
             throw new IllegalArgumentException("the line is longer than " + LONGEST_LINE + " characters");
           }
-          readings.add(csv.parse(line));
+          readings.add(csv.parse(line, bounds));
         } catch (IllegalArgumentException e) {
           bad++;
           if (reasons.size() < REPORTED_REJECTIONS) {

@@ -35,11 +35,12 @@ import org.fieldreadings.core.http.DeviceRef;
 final class PointWriter {
 
   private final JdbcPool pool;
-  private final Partitions partitions = new Partitions();
+  private final Partitions partitions;
   private final SeriesIds seriesIds = new SeriesIds();
 
-  PointWriter(JdbcPool pool) {
+  PointWriter(JdbcPool pool, AcceptedWindow window) {
     this.pool = pool;
+    this.partitions = new Partitions(window);
   }
 
   WriteResult write(List<Reading> readings, Map<DeviceRef, Long> deviceIds) throws SQLException, InterruptedException {
@@ -76,8 +77,7 @@ final class PointWriter {
     Connection connection = pool.borrow();
     boolean healthy = true;
     try {
-      Instant now = Instant.now();
-      partitions.ensure(connection, now, now.atZone(ZoneOffset.UTC).plusMonths(months).toInstant());
+      partitions.prepareAhead(connection, months);
     } catch (SQLException e) {
       healthy = rollback(connection);
       throw e;

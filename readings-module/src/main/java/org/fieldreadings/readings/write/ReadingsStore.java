@@ -33,10 +33,11 @@ public final class ReadingsStore implements AutoCloseable {
   private final Counter stored;
   private final Counter duplicates;
 
-  public ReadingsStore(Vertx vertx, DatabaseUrl url) {
+  /** Stores readings of the accepted window only; callers reject the others with a reason first. */
+  public ReadingsStore(Vertx vertx, DatabaseUrl url, AcceptedWindow window) {
     this.vertx = vertx;
     this.jdbc = new JdbcPool(url, JDBC_CONNECTIONS);
-    this.writer = new PointWriter(jdbc);
+    this.writer = new PointWriter(jdbc, window);
     MeterRegistry registry = Telemetry.registry(vertx);
     this.stored = Counter.builder("fieldreadings.readings.written").tag("outcome", "stored")
         .description("Readings written: new or corrected (stored), or already there (duplicate)").register(registry);

@@ -108,6 +108,24 @@ class BrokenPluginsTest {
     assertThat(gatewayReadings()).hasSize(2);
     assertThat(failed(hang).kind()).isEqualTo(PluginFailure.Kind.TIMED_OUT);
     waiting.forEach(f -> assertThat(failed(f).kind()).isEqualTo(PluginFailure.Kind.TIMED_OUT));
+    // Wedged while its two-second payload lasts, then a started plugin again.
+    assertThat(stubbornOnceIn(PluginInfo.State.WEDGED)).isEqualTo(PluginInfo.State.WEDGED);
+    assertThat(stubbornOnceIn(PluginInfo.State.STARTED)).isEqualTo(PluginInfo.State.STARTED);
+  }
+
+  /** The stubborn plugin's state once it is {@code expected}, polled for at most 5 s. */
+  private static PluginInfo.State stubbornOnceIn(PluginInfo.State expected) throws InterruptedException {
+    long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+    PluginInfo.State state = stubborn().state();
+    while (state != expected && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+      state = stubborn().state();
+    }
+    return state;
+  }
+
+  private static PluginInfo stubborn() {
+    return host.list().stream().filter(p -> p.pluginId().equals("stubborn")).findFirst().orElseThrow();
   }
 
   @Test

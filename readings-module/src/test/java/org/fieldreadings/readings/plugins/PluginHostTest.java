@@ -54,9 +54,10 @@ class PluginHostTest {
 
   @Test
   void listsPluginsAsTheAdminApiAnswers() {
+    String version = host.list().get(1).version();
     assertThat(host.list().get(1).toJson()).isEqualTo(new JsonObject()
-        .put("pluginId", "profile-b-gateway").put("version", host.list().get(1).version())
-        .put("profile", "PROFILE_B").put("state", "STARTED"));
+        .put("pluginId", "profile-b-gateway").put("version", version).put("profile", "PROFILE_B")
+        .put("state", "STARTED").put("jar", "profile-b-gateway-" + version + ".jar").putNull("reason"));
   }
 
   @Test

@@ -2,9 +2,15 @@ package org.fieldreadings.readings.plugins;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Map;
+import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
 
 /** The plugins tests load: the bundled jars the build copied, and folder plugins made of test classes. */
 public final class TestPlugins {
@@ -43,5 +49,35 @@ public final class TestPlugins {
     }
     Files.createDirectories(classes.resolve("META-INF"));
     Files.writeString(classes.resolve("META-INF/extensions.idx"), decoder.getName() + "\n");
+  }
+
+  /**
+   * Writes a plugin jar as a supplier would ship it: a manifest of these attributes (e.g. {@code Plugin-Id},
+   * {@code Plugin-Version}, {@code Plugin-Requires}; none for a jar without manifest), the decoder's class file and
+   * the {@code META-INF/extensions.idx} that names it.
+   */
+  public static Path jarPlugin(Path pluginsDir, String fileName, Map<String, String> manifest, Class<?> decoder)
+      throws IOException {
+    Files.createDirectories(pluginsDir);
+    Path jar = pluginsDir.resolve(fileName);
+    try (JarOutputStream out = manifest.isEmpty()
+        ? new JarOutputStream(Files.newOutputStream(jar))
+        : new JarOutputStream(Files.newOutputStream(jar), manifestOf(manifest))) {
+      String classFile = decoder.getName().replace('.', '/') + ".class";
+      out.putNextEntry(new JarEntry(classFile));
+      try (InputStream in = decoder.getClassLoader().getResourceAsStream(classFile)) {
+        in.transferTo(out);
+      }
+      out.putNextEntry(new JarEntry("META-INF/extensions.idx"));
+      out.write((decoder.getName() + "\n").getBytes(StandardCharsets.UTF_8));
+    }
+    return jar;
+  }
+
+  private static Manifest manifestOf(Map<String, String> attributes) {
+    Manifest manifest = new Manifest();
+    manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+    attributes.forEach((name, value) -> manifest.getMainAttributes().putValue(name, value));
+    return manifest;
   }
 }

@@ -10,6 +10,7 @@ final class SpiRules {
 
   private static final Pattern SERIAL = Pattern.compile("[A-Za-z0-9._:-]{1,64}");
   private static final Pattern GROUP = Pattern.compile("[A-Z0-9_]{1,32}");
+  private static final int QUOTED_CHARACTERS = 80;
 
   private SpiRules() {}
 
@@ -53,7 +54,14 @@ final class SpiRules {
     return value;
   }
 
+  /**
+   * A value as a reason quotes it: cut short, since a payload can repeat one huge bad value in every part it
+   * rejects and the answer lists every rejection.
+   */
   static String quoted(String text) {
-    return text == null ? "null" : "'" + text + "'";
+    if (text == null) {
+      return "null";
+    }
+    return "'" + (text.length() <= QUOTED_CHARACTERS ? text : text.substring(0, QUOTED_CHARACTERS) + "...") + "'";
   }
 }

@@ -85,4 +85,19 @@ class DecodeResultTest {
     DecodeResult result = DecodeResult.builder().observe(0, "WS-1", AIR_TEMP, AT, 1).build();
     assertThatThrownBy(() -> result.observations().clear()).isInstanceOf(UnsupportedOperationException.class);
   }
+
+  @Test
+  void aHugeBadValueIsQuotedShortInItsRejection() {
+    String huge = "x".repeat(1_000_000);
+    DecodeResult result = DecodeResult.builder()
+        .observe(0, huge, AIR_TEMP, AT, 1)
+        .observe(1, "WS-1", huge, AIR_TEMP, AT, 1)
+        .group(2, "WS-1", huge)
+        .build();
+    String quoted = "'" + "x".repeat(80) + "...'";
+    assertThat(PluginTestKit.rejections(result)).containsExactly(
+        "#0 serial " + quoted + " is not 1 to 64 characters of A-Z, a-z, 0-9, '.', '_', ':', '-'",
+        "#1 connectorId " + quoted + " is not 1 to 64 characters of A-Z, a-z, 0-9, '.', '_', ':', '-'",
+        "#2 group " + quoted + " is not 1 to 32 characters of A-Z, 0-9, '_'");
+  }
 }

@@ -18,6 +18,7 @@ import org.fieldreadings.plugin.api.InterfaceFamily;
 final class ExportHeader {
 
   private static final Pattern DEPTH_COLUMN = Pattern.compile("([a-z]+_)(\\d+)cm");
+  private static final int DEPTH_DIGITS = 4;
 
   private final int columnCount;
   private final int serialPosition;
@@ -65,9 +66,11 @@ final class ExportHeader {
       return Optional.empty();
     }
     InterfaceFamily family = quantity.family();
-    int depth = Integer.parseInt(matcher.group(2));
+    String digits = matcher.group(2);
+    // More digits than any catalog depth has would not even fit an int.
+    int depth = digits.length() > DEPTH_DIGITS ? -1 : Integer.parseInt(digits);
     if (Arrays.stream(family.depthsCm()).noneMatch(d -> d == depth)) {
-      problems.add("column '" + name + "': " + family.prefix() + " has no depth " + depth + " cm (depths: "
+      problems.add("column '" + name + "': " + family.prefix() + " has no depth " + digits + " cm (depths: "
           + Arrays.stream(family.depthsCm()).mapToObj(String::valueOf).collect(Collectors.joining(", ")) + ")");
       return Optional.empty();
     }

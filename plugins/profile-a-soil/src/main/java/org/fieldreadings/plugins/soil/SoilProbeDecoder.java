@@ -22,6 +22,7 @@ public final class SoilProbeDecoder implements SupplierDecoder {
 
   private static final DateTimeFormatter LOGGER_TIME = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss");
   private static final int HEADER = 0;
+  private static final int LONGEST_NUMBER = 40;
 
   @Override
   public Profile profile() {
@@ -68,12 +69,25 @@ public final class SoilProbeDecoder implements SupplierDecoder {
       }
       double value;
       try {
-        value = new BigDecimal(cell).doubleValue();
+        value = number(cell);
       } catch (NumberFormatException e) {
-        result.reject(index, column.name() + ": '" + cell + "' is not a number");
+        result.reject(index, column.name() + ": '" + shown(cell) + "' is not a number");
         continue;
       }
       result.observe(index, serial, column.iface(), at, column.quantity().toCatalogUnit(value));
     }
+  }
+
+  /** A cell's number; no sensor value needs more characters, and parsing a million digits takes seconds. */
+  private static double number(String cell) {
+    if (cell.length() > LONGEST_NUMBER) {
+      throw new NumberFormatException();
+    }
+    return new BigDecimal(cell).doubleValue();
+  }
+
+  /** A cell as a rejection quotes it: short, whatever the sender put there. */
+  private static String shown(String cell) {
+    return cell.length() <= LONGEST_NUMBER ? cell : cell.substring(0, LONGEST_NUMBER) + "...";
   }
 }

@@ -67,4 +67,27 @@ class SoilProbeDecoderTest {
     assertThat(rejections(decodeText(decoder, "", "text/csv")))
         .containsExactly("#-1 the header needs a serial and a timestamp column");
   }
+
+  @Test
+  void jsonOrOddShapesAreRejectionsNeverExceptions() {
+    String deepJson = "[".repeat(1001) + "]".repeat(1001);
+    assertThat(rejections(decodeText(decoder, deepJson, "application/json")))
+        .containsExactly("#-1 the header needs a serial and a timestamp column");
+    assertThat(rejections(decodeText(decoder, "{\"serial\": \"SM-1\", \"timestamp\": 1}", "application/json")))
+        .containsExactly("#-1 the header needs a serial and a timestamp column");
+  }
+
+  @Test
+  void aHugeDepthOrNumberIsARejection() {
+    DecodeResult result = decodeText(decoder, "serial,timestamp,raw_99999999999cm,raw_10cm\n"
+        + "SM-1,2024-05-01 10:00:00,1," + "9".repeat(100_000) + "\n"
+        + "SM-1,2024-05-01 10:15:00,1,1e400\n"
+        + "SM-1,2024-05-01 10:30:00,1,-1e-400\n", "text/csv");
+    assertThat(rejections(result)).containsExactly(
+        "#0 column 'raw_99999999999cm': SMraw has no depth 99999999999 cm (depths: 10, 15, 20, 25, 30, 40, 50, 55, "
+            + "60, 70, 80, 85)",
+        "#1 raw_10cm: '" + "9".repeat(40) + "...' is not a number",
+        "#2 value of SMraw10 is Infinity, not a finite number");
+    assertThat(readings(result)).containsExactly("SM-1 ORIGIN SMraw10 2024-05-01T10:30:00Z 0");
+  }
 }

@@ -1,5 +1,6 @@
 package org.fieldreadings.plugins.gateway;
 
+import java.time.DateTimeException;
 import java.time.Instant;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -35,7 +36,8 @@ record Frame(String gateway, Instant at, String source, String channels) {
     Instant at;
     try {
       at = Instant.ofEpochSecond(Long.parseLong(m.group(3)));
-    } catch (NumberFormatException e) {
+    } catch (NumberFormatException | DateTimeException e) {
+      // DateTimeException: a number of seconds beyond what an Instant holds.
       throw new MalformedFrameException("time '" + m.group(3) + "' is not epoch seconds");
     }
     return new Frame(m.group(2), at, m.group(4), m.group(5));

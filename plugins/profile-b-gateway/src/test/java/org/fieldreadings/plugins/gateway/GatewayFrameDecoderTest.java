@@ -57,6 +57,28 @@ class GatewayFrameDecoderTest {
         "#1 not a $GWD frame with 4 fields and a *hh checksum");
   }
 
+  @Test
+  void jsonOrOddShapesAreRejectionsNeverExceptions() {
+    String deepJson = "[".repeat(1001) + "]".repeat(1001);
+    assertThat(rejections(decodeText(decoder, deepJson, "application/json")))
+        .containsExactly("#0 not a $GWD frame with 4 fields and a *hh checksum");
+  }
+
+  @Test
+  void aTimeBeyondWhatAnInstantHoldsIsARejection() {
+    DecodeResult result = decodeText(decoder, String.join("\n",
+        frame("GWD,GW-1,9223372036854775807,-,vbat=4012"),
+        frame("GWD,GW-1,99999999999999999999,-,vbat=4012"),
+        frame("GWD,GW-1,-9223372036854775808,-,vbat=4012"),
+        frame("GWD,GW-1,1714557600,-,vbat=99999999999999999999;rssi=9223372036854775807")), "text/plain");
+    assertThat(rejections(result)).containsExactly(
+        "#0 time '9223372036854775807' is not epoch seconds",
+        "#1 time '99999999999999999999' is not epoch seconds",
+        "#2 time '-9223372036854775808' is not epoch seconds",
+        "#3 vbat: '99999999999999999999' is not an integer");
+    assertThat(readings(result)).containsExactly("GW-1 ORIGIN Rssi 2024-05-01T10:00:00Z 9223372036854776000");
+  }
+
   /** A frame with a correct checksum around {@code body}. */
   private static String frame(String body) {
     return "$" + body + "*" + checksum(body);

@@ -27,6 +27,8 @@ public final class FlowLoggerDecoder implements SupplierDecoder {
   private static final DateTimeFormatter DATE_TIME = DateTimeFormatter.ofPattern("dd.MM.uuuu HH:mm:ss");
   /** Digits with an optional decimal comma: a point could be a thousands separator, so it is refused. */
   private static final Pattern DECIMAL_COMMA = Pattern.compile("-?\\d+(,\\d+)?");
+  /** No logger value needs more characters, and parsing a million digits takes seconds. */
+  private static final int LONGEST_NUMBER = 40;
 
   @Override
   public Profile profile() {
@@ -72,11 +74,16 @@ public final class FlowLoggerDecoder implements SupplierDecoder {
       result.reject(index, "date and time '" + cells[2] + " " + cells[3] + "' are not dd.MM.yyyy HH:mm:ss");
       return;
     }
-    if (!DECIMAL_COMMA.matcher(cells[4]).matches()) {
-      result.reject(index, "value '" + cells[4] + "' is not a number with a decimal comma");
+    if (cells[4].length() > LONGEST_NUMBER || !DECIMAL_COMMA.matcher(cells[4]).matches()) {
+      result.reject(index, "value '" + shown(cells[4]) + "' is not a number with a decimal comma");
       return;
     }
     double value = new BigDecimal(cells[4].replace(',', '.')).doubleValue();
     result.observe(index, serial, channel.get().iface(), at, conversion.get().applyAsDouble(value));
+  }
+
+  /** A cell as a rejection quotes it: short, whatever the sender put there. */
+  private static String shown(String cell) {
+    return cell.length() <= LONGEST_NUMBER ? cell : cell.substring(0, LONGEST_NUMBER) + "...";
   }
 }

@@ -54,4 +54,19 @@ class FlowLoggerDecoderTest {
     assertThat(rejections(decodeText(decoder, "FM-1;FLOW;01.05.2024;10:00:00;2,5;l/s\n", "text/csv")))
         .containsExactly("#-1 the first line must be the header Logger;Channel;Date;Time;Value;Unit");
   }
+
+  @Test
+  void jsonOrOddShapesAreRejectionsNeverExceptions() {
+    String deepJson = "[".repeat(1001) + "]".repeat(1001);
+    assertThat(rejections(decodeText(decoder, deepJson, "application/json")))
+        .containsExactly("#-1 the first line must be the header Logger;Channel;Date;Time;Value;Unit");
+  }
+
+  @Test
+  void aHugeNumberIsARejection() {
+    DecodeResult result = decodeText(decoder, "Logger;Channel;Date;Time;Value;Unit\n"
+        + "FM-1;FLOW;01.05.2024;10:00:00;" + "9".repeat(100_000) + ";l/s\n", "text/csv");
+    assertThat(rejections(result)).containsExactly(
+        "#1 value '" + "9".repeat(40) + "...' is not a number with a decimal comma");
+  }
 }

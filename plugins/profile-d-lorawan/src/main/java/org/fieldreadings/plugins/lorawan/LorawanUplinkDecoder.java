@@ -1,6 +1,7 @@
 package org.fieldreadings.plugins.lorawan;
 
 import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -34,6 +35,7 @@ public final class LorawanUplinkDecoder implements SupplierDecoder {
   static final int MEASUREMENT_PORT = 2;
 
   private static final ObjectMapper JSON = new ObjectMapper();
+  private static final int SHOWN_CHARACTERS = 40;
 
   @Override
   public Profile profile() {
@@ -46,8 +48,7 @@ public final class LorawanUplinkDecoder implements SupplierDecoder {
     try {
       root = JSON.readTree(payload.body());
     } catch (JacksonException e) {
-      return DecodeResult.rejected("not valid JSON at line " + e.getLocation().getLineNr() + ", column "
-          + e.getLocation().getColumnNr() + ": " + e.getOriginalMessage());
+      return DecodeResult.rejected(invalidJson(e));
     } catch (IOException e) {
       return DecodeResult.rejected("unreadable payload: " + e.getMessage());
     }
@@ -72,10 +73,10 @@ public final class LorawanUplinkDecoder implements SupplierDecoder {
     String devEui = text(uplink.path("end_device_ids").path("dev_eui"), "end_device_ids.dev_eui");
     Instant receivedAt = receivedAt(uplink);
     JsonNode message = uplink.path("uplink_message");
-    int port = message.path("f_port").asInt(-1);
-    if (port != MEASUREMENT_PORT) {
+    JsonNode port = message.path("f_port");
+    if (!port.isIntegralNumber() || !port.canConvertToInt() || port.intValue() != MEASUREMENT_PORT) {
       throw new MalformedUplinkException(
-          "f_port " + message.path("f_port") + " is not a measurement uplink (expected " + MEASUREMENT_PORT + ")");
+          "f_port " + shown(port) + " is not a measurement uplink (expected " + MEASUREMENT_PORT + ")");
     }
     byte[] bytes;
     try {
@@ -121,8 +122,27 @@ public final class LorawanUplinkDecoder implements SupplierDecoder {
     try {
       return OffsetDateTime.parse(text).toInstant();
     } catch (DateTimeParseException e) {
-      throw new MalformedUplinkException("received_at '" + text + "' is not an RFC 3339 date-time");
+      throw new MalformedUplinkException("received_at '" + cut(text) + "' is not an RFC 3339 date-time");
     }
+  }
+
+  /**
+   * Why the payload is not JSON, with the line and column when the parser knows them: it does not for a broken
+   * limit such as the nesting depth.
+   */
+  private static String invalidJson(JacksonException e) {
+    JsonLocation at = e.getLocation();
+    return "not valid JSON" + (at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr())
+        + ": " + e.getOriginalMessage();
+  }
+
+  /** A value as a rejection quotes it: short, whatever the sender put there. */
+  private static String shown(JsonNode value) {
+    return value.isMissingNode() ? "missing" : cut(value.toString());
+  }
+
+  private static String cut(String text) {
+    return text.length() <= SHOWN_CHARACTERS ? text : text.substring(0, SHOWN_CHARACTERS) + "...";
   }
 
   private static String text(JsonNode node, String name) throws MalformedUplinkException {

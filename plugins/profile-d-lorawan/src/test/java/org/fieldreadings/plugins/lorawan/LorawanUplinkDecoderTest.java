@@ -74,6 +74,67 @@ class LorawanUplinkDecoderTest {
         .containsExactly("#-1 expected an uplink message object or an array of them");
   }
 
+  @Test
+  void jsonNestedDeeperThanTheParserAllowsIsRejectedWhole() {
+    String deep = "[".repeat(1001) + "]".repeat(1001);
+    assertThat(rejections(decodeText(decoder, deep, "application/json"))).singleElement().asString()
+        .startsWith("#-1 not valid JSON: ").contains("nesting depth");
+    String deepInsideAnUplink = "[" + uplink(2, base64(0x01, 0x0e, 0x10, 0x00)).replace("\"rx_metadata\": []",
+        "\"rx_metadata\": " + "[".repeat(1001) + "]".repeat(1001)) + "]";
+    assertThat(rejections(decodeText(decoder, deepInsideAnUplink, "application/json"))).singleElement().asString()
+        .startsWith("#-1 not valid JSON: ").contains("nesting depth");
+  }
+
+  @Test
+  void wrongShapesOfTheEnvelopeAreRejectedWhole() {
+    for (String odd : new String[] {"null", "42", "true", "\"text\"", ""}) {
+      assertThat(rejections(decodeText(decoder, odd, "application/json"))).as(odd)
+          .containsExactly("#-1 expected an uplink message object or an array of them");
+    }
+  }
+
+  @Test
+  void wrongShapesInsideAnUplinkRejectThatUplinkOnly() {
+    String good = uplink(2, base64(0x01, 0x0e, 0x10, 0x00));
+    DecodeResult result = decodeText(decoder, "[" + String.join(",",
+        "null",
+        "[]",
+        "{\"end_device_ids\": [\"70B3D57ED0051A3C\"]}",
+        good.replace("\"70B3D57ED0051A3C\"", "70"),
+        good.replace("\"2024-05-01T10:00:00Z\"", "{\"at\": 1}"),
+        good.replace("\"2024-05-01T10:00:00Z\"", "\"" + "9".repeat(1000) + "\""),
+        good.replace("\"f_port\": 2", "\"f_port\": \"2\""),
+        good.replace("\"f_port\": 2", "\"f_port\": 4294967298"),
+        good.replace("\"f_port\": 2", "\"f_port\": 2.5"),
+        good.replace("\"f_port\": 2", "\"f_port\": [" + "2,".repeat(100) + "2]"),
+        good.replace("\"frm_payload\": \"" + base64(0x01, 0x0e, 0x10, 0x00) + "\"", "\"frm_payload\": null"),
+        "{\"end_device_ids\": {\"dev_eui\": \"70B3D57ED0051A3C\"}, \"received_at\": \"2024-05-01T10:00:00Z\", "
+            + "\"uplink_message\": [2]}",
+        good.replace("\"rx_metadata\": []", "\"rx_metadata\": {\"rssi\": -80}, \"locations\": "
+            + "{\"user\": {\"latitude\": 1e400, \"longitude\": 123456789012345678901234567890}}"),
+        good.replace("\"rx_metadata\": []", "\"rx_metadata\": [{\"rssi\": 1e400}, {\"rssi\": \"strong\"}, null, 7]"))
+        + "]", "application/json");
+    assertThat(rejections(result)).containsExactly(
+        "#0 end_device_ids.dev_eui is missing or not a string",
+        "#1 end_device_ids.dev_eui is missing or not a string",
+        "#2 end_device_ids.dev_eui is missing or not a string",
+        "#3 end_device_ids.dev_eui is missing or not a string",
+        "#4 received_at is missing or not a string",
+        "#5 received_at '" + "9".repeat(40) + "...' is not an RFC 3339 date-time",
+        "#6 f_port \"2\" is not a measurement uplink (expected 2)",
+        "#7 f_port 4294967298 is not a measurement uplink (expected 2)",
+        "#8 f_port 2.5 is not a measurement uplink (expected 2)",
+        "#9 f_port [" + "2,".repeat(19) + "2... is not a measurement uplink (expected 2)",
+        "#10 uplink_message.frm_payload is missing or not a string",
+        "#11 f_port missing is not a measurement uplink (expected 2)",
+        "#12 latitude Infinity is outside -90..90",
+        "#13 value of Rssi is Infinity, not a finite number");
+    // rx_metadata that is no array of gateways has no RSSI to take.
+    assertThat(readings(result)).containsExactly(
+        "70B3D57ED0051A3C ORIGIN Bat 2024-05-01T10:00:00Z 3.6",
+        "70B3D57ED0051A3C ORIGIN Bat 2024-05-01T10:00:00Z 3.6");
+  }
+
   private static String uplink(int port, String frmPayload) {
     return """
         {"end_device_ids": {"device_id": "wb-0003", "dev_eui": "70B3D57ED0051A3C"},

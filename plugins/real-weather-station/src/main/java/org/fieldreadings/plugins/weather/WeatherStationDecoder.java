@@ -1,6 +1,7 @@
 package org.fieldreadings.plugins.weather;
 
 import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -22,6 +23,7 @@ import org.pf4j.Extension;
 public final class WeatherStationDecoder implements SupplierDecoder {
 
   private static final ObjectMapper JSON = new ObjectMapper();
+  private static final int SHOWN_CHARACTERS = 40;
 
   @Override
   public Profile profile() {
@@ -34,8 +36,7 @@ public final class WeatherStationDecoder implements SupplierDecoder {
     try {
       upload = JSON.readTree(payload.body());
     } catch (JacksonException e) {
-      return DecodeResult.rejected("not valid JSON at line " + e.getLocation().getLineNr() + ", column "
-          + e.getLocation().getColumnNr() + ": " + e.getOriginalMessage());
+      return DecodeResult.rejected(invalidJson(e));
     } catch (IOException e) {
       return DecodeResult.rejected("unreadable payload: " + e.getMessage());
     }
@@ -91,12 +92,28 @@ public final class WeatherStationDecoder implements SupplierDecoder {
         continue;
       }
       if (!value.isNumber()) {
-        result.reject(index, field.jsonName() + ": expected a number, got " + value);
+        result.reject(index, field.jsonName() + ": expected a number, got " + shown(value));
       } else if (!field.inRange(value.doubleValue())) {
-        result.reject(index, field.jsonName() + ": " + value + " is outside " + field.range());
+        result.reject(index, field.jsonName() + ": " + shown(value) + " is outside " + field.range());
       } else {
         result.observe(index, serial, field.iface(), at, field.toCatalogUnit(value.doubleValue()));
       }
     }
+  }
+
+  /**
+   * Why the payload is not JSON, with the line and column when the parser knows them: it does not for a broken
+   * limit such as the nesting depth.
+   */
+  private static String invalidJson(JacksonException e) {
+    JsonLocation at = e.getLocation();
+    return "not valid JSON" + (at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr())
+        + ": " + e.getOriginalMessage();
+  }
+
+  /** A value as a rejection quotes it: short, whatever the sender put there. */
+  private static String shown(JsonNode value) {
+    String text = value.isNumber() ? value.asText() : value.toString();
+    return text.length() <= SHOWN_CHARACTERS ? text : text.substring(0, SHOWN_CHARACTERS) + "...";
   }
 }

@@ -1,0 +1,27 @@
+package org.fieldreadings.app.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import org.junit.jupiter.api.Test;
+
+/** The table of {@code plugins list} for plugins that are not simply started: their reason under their row. */
+class PluginsListTableTest {
+
+  @Test
+  void aPluginThatIsNotStartedHasItsReasonUnderItsRow() {
+    JsonArray answer = new JsonArray()
+        .add(new JsonObject().put("pluginId", "wedging").put("version", "1.0.0").put("profile", "PROFILE_D")
+            .put("state", "WEDGED").put("jar", "wedging.jar").put("reason", "2 decode threads did not stop"))
+        .add(new JsonObject().putNull("pluginId").putNull("version").putNull("profile").put("state", "DISABLED")
+            .put("jar", "no-manifest.jar").put("reason", "it has no readable plugin manifest"));
+
+    assertThat(new PluginsCommand.List().describe(answer).lines()).containsExactly(
+        "PLUGIN                    VERSION           PROFILE               STATE     JAR",
+        "wedging                   1.0.0             PROFILE_D             WEDGED    wedging.jar",
+        "  2 decode threads did not stop",
+        "-                         -                 -                     DISABLED  no-manifest.jar",
+        "  it has no readable plugin manifest");
+  }
+}

@@ -1,0 +1,216 @@
+package org.fieldreadings.app.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vertx.core.json.JsonObject;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.fieldreadings.app.cli.FieldReadingsCommand;
+import org.fieldreadings.core.db.DatabaseUrl;
+import org.fieldreadings.core.db.EmbeddedPostgresServer;
+import org.fieldreadings.core.testing.TestHttp;
+import org.fieldreadings.core.testing.TestHttp.Answer;
+import org.fieldreadings.core.testing.TestPostgres;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * {@code backup FILE} from a running server and {@code restore FILE} into a new data directory: every schema comes
+ * back with the same content, the secrets with it, and a backup taken under writes is one consistent moment.
+ */
+class BackupRestoreTest {
+
+  private static final List<String> SCHEMAS = List.of("access", "devices", "readings");
+
+  @TempDir
+  static Path dir;
+
+  private static DatabaseUrl database;
+  private static FieldReadingsServer server;
+  private static TestHttp admin;
+  private static String adminToken;
+  private static String apiKey;
+
+  @BeforeAll
+  static void startAndFill() throws Exception {
+    database = TestPostgres.newDatabase();
+    Path dataDir = dir.resolve("source");
+    server = FieldReadingsServer.start(TestServers.config(dataDir, Map.of("FR_DATABASE_URL", database.toConfigValue())));
+    admin = new TestHttp(server.adminPort());
+    adminToken = Files.readString(dataDir.resolve("admin.token"));
+    String entityId = post("/admin/entities", "{\"email\": \"farm@example.com\", \"name\": \"Farm\"}").json()
+        .getString("entityId");
+    apiKey = post("/admin/entities/" + entityId + "/key", null).json().getString("apiKey");
+    post("/admin/entities", "{\"email\": \"second@example.com\"}");
+    new TestHttp(server.httpPort()).post("/api/access/token", "{\"email\": \"farm@example.com\"}",
+        "Content-Type", "application/json");
+    admin.put("/admin/devices/PROFILE_A/SM-1", "{\"group\": \"SOIL\", \"location\": {\"latitude\": 1.5, \"longitude\": 2.5}}",
+        "Authorization", "Bearer " + adminToken, "Content-Type", "application/json");
+    post("/admin/devices/PROFILE_A/SM-1/subscriptions", "{\"startDate\": \"2024-01-01\", \"endDate\": \"2024-12-31\"}");
+    admin.put("/admin/entities/" + entityId + "/devices/PROFILE_A/SM-1", null, "Authorization", "Bearer " + adminToken);
+    post("/admin/ingest-keys", "{\"profile\": \"PROFILE_B\"}");
+    importCsv("SM-1", 0, 3000);
+  }
+
+  @AfterAll
+  static void stop() {
+    server.close();
+  }
+
+  private static Answer post(String path, String body) {
+    Answer answer = admin.post(path, body, "Authorization", "Bearer " + adminToken, "Content-Type",
+        body != null && body.startsWith("profile,") ? "text/csv" : "application/json");
+    assertThat(answer.status()).as(path + " " + answer).isBetween(200, 299);
+    return answer;
+  }
+
+  /** {@code count} readings every 15 minutes from 2024-01-01 plus {@code offset} readings, over several months. */
+  private static void importCsv(String serial, int offset, int count) {
+    StringBuilder csv = new StringBuilder("profile,serial,connectorId,interface,timestamp,value\n");
+    long start = java.time.Instant.parse("2024-01-01T00:00:00Z").toEpochMilli();
+    for (int i = offset; i < offset + count; i++) {
+      csv.append("PROFILE_A,").append(serial).append(",ORIGIN,SMmm10,").append(start + i * 900_000L).append(',')
+          .append(i % 97).append('\n');
+    }
+    post("/admin/readings", csv.toString());
+  }
+
+  private static int run(String... args) {
+    CommandLine commandLine = FieldReadingsCommand.commandLine();
+    commandLine.setOut(new PrintWriter(new StringWriter(), true));
+    StringWriter err = new StringWriter();
+    commandLine.setErr(new PrintWriter(err, true));
+    int exit = commandLine.execute(args);
+    assertThat(exit).as(err.toString()).isZero();
+    return exit;
+  }
+
+  @Test
+  void aRestoredBackupHoldsEverySchemaWithTheSameContentAndTheSecrets() throws Exception {
+    Path backup = dir.resolve("full.zip");
+    run("backup", backup.toString(), "--data-dir", dir.resolve("source").toString());
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(backup))).isEqualTo("rw-------");
+
+    Path restored = dir.resolve("restored");
+    run("restore", backup.toString(), "--data-dir", restored.toString());
+
+    assertThat(Files.readString(restored.resolve("admin.token"))).isEqualTo(adminToken);
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(restored.resolve("master.key"))))
+        .isEqualTo("rw-------");
+    try (EmbeddedPostgresServer copy = EmbeddedPostgresServer.start(restored.resolve("pg"))) {
+      assertThat(contents(copy.url())).isEqualTo(contents(database)).containsKey("readings.point");
+    }
+    try (FieldReadingsServer second = FieldReadingsServer.start(TestServers.config(restored, Map.of()))) {
+      Answer readings = new TestHttp(second.httpPort()).get("/api/devices/PROFILE_A/SM-1/readings?interfaces=SMmm10"
+          + "&startDate=2024-01-01&endDate=2024-02-01&aggregation=month", "Authorization", "ApiKey " + apiKey);
+      assertThat(readings.status()).isEqualTo(200);
+      assertThat(readings.array().getJsonObject(0).getDouble("SMmm10")).isPositive();
+    }
+  }
+
+  @Test
+  void aBackupTakenWhileReadingsAreWrittenIsOneConsistentMoment() throws Exception {
+    AtomicBoolean writing = new AtomicBoolean(true);
+    Thread writer = new Thread(() -> {
+      for (int part = 0; writing.get() && part < 200; part++) {
+        importCsv("SM-LIVE", part * 500, 500);
+      }
+    });
+    writer.start();
+    Path backup = dir.resolve("live.zip");
+    try {
+      Thread.sleep(300);
+      run("backup", backup.toString(), "--data-dir", dir.resolve("source").toString());
+    } finally {
+      writing.set(false);
+      writer.join();
+    }
+    Path restored = dir.resolve("live");
+    run("restore", backup.toString(), "--data-dir", restored.toString());
+    try (EmbeddedPostgresServer copy = EmbeddedPostgresServer.start(restored.resolve("pg"));
+         Connection connection = connect(copy.url());
+         Statement statement = connection.createStatement();
+         ResultSet rows = statement.executeQuery("""
+             SELECT (SELECT count(*) FROM readings.point) AS points,
+                    (SELECT coalesce(sum(n), 0) FROM readings.rollup_hour) AS hourly,
+                    (SELECT coalesce(sum(n), 0) FROM readings.rollup_day) AS daily""")) {
+      rows.next();
+      assertThat(rows.getLong("hourly")).isEqualTo(rows.getLong("points"));
+      assertThat(rows.getLong("daily")).isEqualTo(rows.getLong("points"));
+    }
+  }
+
+  @Test
+  void restoreRefusesADataDirectoryThatIsNotEmpty() throws Exception {
+    Path backup = dir.resolve("refused.zip");
+    run("backup", backup.toString(), "--data-dir", dir.resolve("source").toString());
+    CommandLine commandLine = FieldReadingsCommand.commandLine();
+    StringWriter err = new StringWriter();
+    commandLine.setErr(new PrintWriter(err, true));
+
+    int exit = commandLine.execute("restore", backup.toString(), "--data-dir", dir.resolve("source").toString());
+
+    assertThat(exit).isEqualTo(1);
+    assertThat(err.toString()).isEqualTo("error: " + dir.resolve("source") + " is not empty: restore into a new or "
+        + "empty data directory (with the server stopped)" + System.lineSeparator());
+  }
+
+  /** Per table of the three schemas (partitions through their parent): row count and a digest of every row. */
+  private static Map<String, String> contents(DatabaseUrl url) throws SQLException {
+    Map<String, String> contents = new TreeMap<>();
+    try (Connection connection = connect(url); Statement statement = connection.createStatement()) {
+      List<String> tables = new ArrayList<>();
+      try (ResultSet rows = statement.executeQuery("""
+          SELECT n.nspname || '.' || c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+          WHERE n.nspname IN ('access', 'devices', 'readings') AND c.relkind IN ('r', 'p') AND NOT c.relispartition
+            AND c.relname <> 'flyway_schema_history'""")) {
+        while (rows.next()) {
+          tables.add(rows.getString(1));
+        }
+      }
+      for (String table : tables) {
+        try (ResultSet rows = statement.executeQuery("SELECT count(*) || ' ' || md5(coalesce(string_agg(t::text, "
+            + "E'\\n' ORDER BY t::text), '')) FROM " + table + " t")) {
+          rows.next();
+          contents.put(table, rows.getString(1));
+        }
+      }
+      try (ResultSet rows = statement.executeQuery("""
+          SELECT n.nspname || '.' || c.relname || ' ' || pg_get_expr(c.relpartbound, c.oid)
+          FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+          WHERE n.nspname IN ('access', 'devices', 'readings') AND c.relispartition""")) {
+        while (rows.next()) {
+          contents.put("partition " + rows.getString(1), "");
+        }
+      }
+      for (String schema : SCHEMAS) {
+        try (ResultSet rows = statement.executeQuery("SELECT string_agg(version || ' ' || checksum, ',' ORDER BY "
+            + "installed_rank) FROM " + schema + ".flyway_schema_history WHERE success")) {
+          rows.next();
+          contents.put(schema + " migrations", rows.getString(1));
+        }
+      }
+    }
+    return contents;
+  }
+
+  private static Connection connect(DatabaseUrl url) throws SQLException {
+    return DriverManager.getConnection(url.jdbcUrl(), url.user(), url.password());
+  }
+}

@@ -77,7 +77,8 @@ class EmbeddedDatabaseAccessTest {
       }
       assertThat(postmasterPid()).isNotEqualTo(killed);
       assertThat(health.status()).isEqualTo(200);
-      assertThat(health.json()).isEqualTo(new JsonObject().put("status", "UP").put("database", "UP"));
+      assertThat(health.json().getString("status")).isEqualTo("UP");
+      assertThat(health.json().getString("database")).isEqualTo("UP");
       Answer created = admin.post("/admin/entities", new JsonObject().put("email", "after@example.com")
           .put("name", "After the restart").encode(), "Authorization", token, "Content-Type", "application/json");
       assertThat(created.status()).as(created.toString()).isEqualTo(201);

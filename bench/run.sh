@@ -20,7 +20,8 @@ rows=$(python3 bench/gen_readings.py "$work/readings.csv" "$work/narrow.csv")
 
 start_server 128m
 pg_port=$(grep -o 'on port [0-9]*' "$work/server.log" | head -1 | grep -o '[0-9]*')
-pg="postgresql://postgres@127.0.0.1:$pg_port/postgres"
+# The embedded PostgreSQL admits only holders of its generated password.
+pg="postgresql://postgres:$(cat "$work/data/pg.password")@127.0.0.1:$pg_port/postgres"
 
 echo "importing $rows readings through the canonical import..."
 t0=$(now)

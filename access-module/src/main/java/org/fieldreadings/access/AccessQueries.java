@@ -98,22 +98,33 @@ final class AccessQueries {
       SELECT k.entity_id IS NOT NULL AS has_key FROM access.entity e
       LEFT JOIN access.api_key k ON k.entity_id = e.entity_id WHERE e.entity_id = $1""";
 
-  /** Claims due mails with a lease, so a crashed sender's mails are retried and two nodes never send one twice. */
-  static final String CLAIM_DUE_MAILS = """
-      UPDATE access.mail_outbox SET attempts = attempts + 1, next_attempt_at = now() + interval '2 minutes'
-      WHERE mail_id IN (SELECT mail_id FROM access.mail_outbox
-                        WHERE sent_at IS NULL AND next_attempt_at <= now()
-                        ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+  /**
+   * Claims the most overdue mail for a lease of $1 milliseconds, so a crashed sender's mail is retried. Each claim
+   * counts an attempt; the count it returns is the claim's token, which only its holder's updates match.
+   */
+  static final String CLAIM_DUE_MAIL = """
+      UPDATE access.mail_outbox SET attempts = attempts + 1, next_attempt_at = now() + $1 * interval '1 millisecond'
+      WHERE mail_id = (SELECT mail_id FROM access.mail_outbox
+                       WHERE sent_at IS NULL AND next_attempt_at <= now()
+                       ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED)
       RETURNING mail_id, payload, attempts""";
 
   static final String OUTBOX_DEPTH = "SELECT count(*) FROM access.mail_outbox WHERE sent_at IS NULL";
 
-  static final String MARK_MAIL_SENT =
-      "UPDATE access.mail_outbox SET sent_at = now(), payload = NULL, last_error = NULL WHERE mail_id = $1";
+  /** Extends the claim of $2 (its token) on mail $1 by $3 milliseconds while its delivery is under way. */
+  static final String RENEW_MAIL_CLAIM = """
+      UPDATE access.mail_outbox SET next_attempt_at = now() + $3 * interval '1 millisecond'
+      WHERE mail_id = $1 AND attempts = $2 AND sent_at IS NULL""";
 
+  /** $2: the claim's token (its attempt count). */
+  static final String MARK_MAIL_SENT = """
+      UPDATE access.mail_outbox SET sent_at = now(), payload = NULL, last_error = NULL
+      WHERE mail_id = $1 AND attempts = $2 AND sent_at IS NULL""";
+
+  /** $4: the claim's token (its attempt count). */
   static final String MARK_MAIL_FAILED = """
       UPDATE access.mail_outbox SET next_attempt_at = now() + $2 * interval '1 millisecond', last_error = $3
-      WHERE mail_id = $1""";
+      WHERE mail_id = $1 AND attempts = $4 AND sent_at IS NULL""";
 
   static final String PURGE_TOKEN_REQUESTS =
       "DELETE FROM access.token_request WHERE requested_at < now() - interval '1 hour'";

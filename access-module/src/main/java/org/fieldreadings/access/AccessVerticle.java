@@ -37,7 +37,7 @@ final class AccessVerticle extends VerticleBase {
         ConfigKeys.RATELIMIT_TOKEN_EMAIL_HOURLY.get(config()),
         ConfigKeys.RATELIMIT_TOKEN_CLIENT_HOURLY.get(config())));
     mailSender = new MailSender(vertx, pool, vault, MailTransport.fromConfig(vertx, config()),
-        ConfigKeys.MAIL_FROM.get(config()), ConfigKeys.HTTP_PUBLIC_URL.get(config()));
+        ConfigKeys.MAIL_FROM.get(config()), ConfigKeys.HTTP_PUBLIC_URL.get(config()), MailSender.LEASE);
     keyChanges = new KeyChangeListener(vertx, DatabaseUrl.parse(ConfigKeys.DATABASE_URL.get(config())));
     vertx.setPeriodic(HOUSEKEEPING_MS, id -> housekeeping(pool));
     return Future.all(List.of(

@@ -9,9 +9,11 @@ import io.vertx.ext.mail.MailConfig;
 import io.vertx.ext.mail.MailMessage;
 import io.vertx.ext.mail.StartTLSOptions;
 import io.vertx.ext.mail.mailencoder.MailEncoder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicLong;
 import org.fieldreadings.core.config.ConfigKeys;
+import org.fieldreadings.core.files.PrivateFiles;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,6 +39,8 @@ interface MailTransport {
         .setUsername(username)
         .setPassword(ConfigKeys.MAIL_SMTP_PASSWORD.get(config))
         .setConnectTimeout(10_000)
+        // A relay that stops answering fails the delivery (retried later) instead of holding the mail's claim forever.
+        .setIdleTimeout(60)
         .setKeepAlive(false);
     return new Smtp(MailClient.create(vertx, mailConfig), host);
   }
@@ -82,8 +86,12 @@ interface MailTransport {
     public Future<Void> deliver(MailMessage message) {
       String text = new MailEncoder(message, "localhost").encode();
       Path file = directory.resolve(System.currentTimeMillis() + "-" + sequence.incrementAndGet() + ".eml");
-      return vertx.fileSystem().mkdirs(directory.toString())
-          .compose(v -> vertx.fileSystem().writeFile(file.toString(), io.vertx.core.buffer.Buffer.buffer(text)))
+      // The mail holds a token: the file is 0600 from its creation, in a folder only the service may enter.
+      return vertx.<Void>executeBlocking(() -> {
+        PrivateFiles.directory(directory);
+        PrivateFiles.writeNew(file, text.getBytes(StandardCharsets.UTF_8));
+        return null;
+      }, false)
           .onSuccess(v -> LOG.info("no SMTP relay configured (mail.smtp.host): token mail to {} written to {}",
               EmailAddress.masked(message.getTo().get(0)), file));
     }

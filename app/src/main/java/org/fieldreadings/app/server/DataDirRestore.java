@@ -2,16 +2,16 @@ package org.fieldreadings.app.server;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Comparator;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.fieldreadings.core.FieldModule;
 import org.fieldreadings.core.db.DatabaseRestore;
 import org.fieldreadings.core.db.EmbeddedPostgresServer;
+import org.fieldreadings.core.files.PrivateFiles;
 
 /**
  * Restores a backup of {@code POST /admin/backup} into a new data directory: an embedded PostgreSQL created there,
@@ -30,8 +30,7 @@ public final class DataDirRestore {
       throw new IllegalArgumentException(dataDir + " is not empty: restore into a new or empty data directory "
           + "(with the server stopped)");
     }
-    Files.createDirectories(dataDir);
-    Files.setPosixFilePermissions(dataDir, PosixFilePermissions.fromString("rwx------"));
+    PrivateFiles.directory(dataDir);
     try (DataDirLock lock = DataDirLock.acquire(dataDir);
          EmbeddedPostgresServer database = EmbeddedPostgresServer.start(dataDir.resolve("pg"));
          InputStream in = Files.newInputStream(backup)) {
@@ -51,9 +50,7 @@ public final class DataDirRestore {
     if (!name.equals(GeneratedSecrets.ADMIN_TOKEN_FILE) && !name.equals(GeneratedSecrets.MASTER_KEY_FILE)) {
       throw new IllegalArgumentException("unexpected secret " + name + " in the backup");
     }
-    Path file = dataDir.resolve(name);
-    Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-    Files.writeString(file, value, StandardOpenOption.TRUNCATE_EXISTING);
+    PrivateFiles.writeNew(dataDir.resolve(name), value.getBytes(StandardCharsets.UTF_8));
   }
 
   private static boolean isEmptyDirectory(Path dir) throws IOException {

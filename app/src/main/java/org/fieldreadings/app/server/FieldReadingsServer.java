@@ -3,10 +3,9 @@ package org.fieldreadings.app.server;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -21,6 +20,7 @@ import org.fieldreadings.core.config.ConfigKeys;
 import org.fieldreadings.core.db.DatabaseUrl;
 import org.fieldreadings.core.db.EmbeddedPostgresServer;
 import org.fieldreadings.core.db.Migrations;
+import org.fieldreadings.core.files.PrivateFiles;
 import org.fieldreadings.core.telemetry.Telemetry;
 import org.fieldreadings.devices.DevicesModule;
 import org.fieldreadings.readings.ReadingsModule;
@@ -64,7 +64,8 @@ public final class FieldReadingsServer implements AutoCloseable {
     FreePort.requireFree(config, ConfigKeys.HTTP_HOST, ConfigKeys.HTTP_PORT);
     FreePort.requireFree(config, ConfigKeys.ADMIN_HOST, ConfigKeys.ADMIN_PORT);
     try {
-      Files.createDirectories(dataDir);
+      // Everything in it is the service's alone: secrets, the database cluster, mails holding tokens.
+      PrivateFiles.directory(dataDir);
     } catch (IOException e) {
       throw new StartupException("cannot create the data directory " + dataDir + ": " + e.getMessage());
     }
@@ -148,11 +149,7 @@ public final class FieldReadingsServer implements AutoCloseable {
 
   /** Tells operator commands run from any folder where this node's admin listener is (replaced atomically). */
   private static void writeAdminUrl(Path dataDir, String url) throws IOException {
-    Path file = AdminUrlFile.of(dataDir);
-    Path next = Files.createTempFile(dataDir, "admin.url", ".tmp",
-        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-    Files.writeString(next, url + "\n");
-    Files.move(next, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    PrivateFiles.write(AdminUrlFile.of(dataDir), (url + "\n").getBytes(StandardCharsets.UTF_8));
   }
 
   private static void closeQuietly(Vertx vertx, EmbeddedPostgresServer embedded, DataDirLock lock) {

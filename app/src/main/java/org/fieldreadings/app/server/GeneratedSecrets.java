@@ -2,19 +2,21 @@ package org.fieldreadings.app.server;
 
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.Base64;
 import org.fieldreadings.core.config.ConfigKey;
 import org.fieldreadings.core.config.ConfigKeys;
+import org.fieldreadings.core.files.PrivateFiles;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The secrets an operator may leave unset ({@code admin.token}, {@code security.master.key}): generated on the
- * first start into owner-only files of the data directory and read back on later starts.
+ * first start into owner-only files of the data directory (0600 from their creation) and read back on later
+ * starts.
  */
 final class GeneratedSecrets {
 
@@ -44,10 +46,10 @@ final class GeneratedSecrets {
       if (!Files.exists(file)) {
         byte[] secret = new byte[32];
         RANDOM.nextBytes(secret);
-        Files.writeString(file, encoder.encodeToString(secret));
-        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+        PrivateFiles.write(file, encoder.encodeToString(secret).getBytes(StandardCharsets.US_ASCII));
         LOG.info("generated {} into {}", key.name(), file);
       }
+      PrivateFiles.tightenFile(file);
       config.put(key.name(), key.parse(Files.readString(file), file.toString()));
     } catch (IOException e) {
       throw new StartupException("cannot read or write " + file + " for " + key.name() + ": " + e.getMessage());

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -28,6 +29,10 @@ class OutboxFolderTest {
       String entityId = client.createEntity("offline@example.com");
       assertThat(client.requestToken("offline@example.com").status()).isEqualTo(202);
       Path mail = awaitFile(dataDir.resolve("outbox"));
+      // The mail holds a token: the service's user alone may read it.
+      assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(mail))).isEqualTo("rw-------");
+      assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dataDir.resolve("outbox"))))
+          .isEqualTo("rwx------");
       String text = Files.readString(mail);
       assertThat(text).contains("To: offline@example.com").contains("Subject: Your Field Readings access token");
       Matcher token = Pattern.compile("(?m)^ {4}([A-Za-z0-9_-]{43})\\r?$").matcher(text);

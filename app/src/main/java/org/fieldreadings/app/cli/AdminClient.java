@@ -104,13 +104,17 @@ public final class AdminClient {
       Thread.currentThread().interrupt();
       throw new CommandFailure("interrupted");
     }
-    Object answer = decode(response.body());
     if (response.statusCode() >= 400) {
-      String detail = answer instanceof JsonObject problem && problem.getString("detail") != null
-          ? problem.getString("detail") : response.body();
-      throw new CommandFailure(response.statusCode() + ": " + detail);
+      throw refused(response.statusCode(), response.body());
     }
-    return answer;
+    return decode(response.body());
+  }
+
+  /** The failure of an error answer: its status and the problem's detail (the body when it is no problem). */
+  private static CommandFailure refused(int status, String body) {
+    Object answer = decode(body);
+    return new CommandFailure(status + ": " + (answer instanceof JsonObject problem && problem.getString("detail") != null
+        ? problem.getString("detail") : body));
   }
 
   /**
@@ -131,9 +135,7 @@ public final class AdminClient {
       HttpResponse<Path> response = http.send(request,
           HttpResponse.BodyHandlers.ofFile(partial, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING));
       if (response.statusCode() >= 400) {
-        Object answer = decode(Files.readString(partial));
-        throw new CommandFailure(response.statusCode() + ": " + (answer instanceof JsonObject problem
-            && problem.getString("detail") != null ? problem.getString("detail") : answer));
+        throw refused(response.statusCode(), Files.readString(partial));
       }
       Files.move(partial, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
       return Files.size(absolute);

@@ -44,22 +44,16 @@ final class DeviceListCommand extends AdminCommand {
     if (devices.isEmpty()) {
       return "no devices";
     }
-    String format = "%-20s  %-24s  %-10s  %-10s  %-24s  %s";
-    StringBuilder out = new StringBuilder(
-        String.format(format, "PROFILE", "SERIAL", "GROUP", "CONNECTORS", "LATEST READING", "ENTITIES"));
+    TextTable table = new TextTable(new int[] {20, 24, 10, 10, 24}, "PROFILE", "SERIAL", "GROUP", "CONNECTORS",
+        "LATEST READING", "ENTITIES");
     for (Object item : devices) {
       JsonObject device = (JsonObject) item;
       Long last = device.getLong("lastReadingAt");
       JsonArray entities = device.getJsonArray("entities");
-      out.append(System.lineSeparator()).append(String.format(format, device.getString("profile"),
-          device.getString("serial"), orDash(device.getString("group")), device.getInteger("connectors"),
-          last == null ? "-" : Instant.ofEpochMilli(last).toString(),
-          entities.isEmpty() ? "-" : String.join(",", entities.stream().map(String.class::cast).toList())));
+      table.row(device.getString("profile"), device.getString("serial"), device.getString("group"),
+          device.getInteger("connectors"), last == null ? null : Instant.ofEpochMilli(last),
+          entities.isEmpty() ? null : String.join(",", entities.stream().map(String.class::cast).toList()));
     }
-    return out.toString();
-  }
-
-  private static String orDash(String value) {
-    return value == null ? "-" : value;
+    return table.toString();
   }
 }

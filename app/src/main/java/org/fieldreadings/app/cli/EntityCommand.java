@@ -42,13 +42,13 @@ public final class EntityCommand {
 
     @Override
     protected String describe(Object answer) {
-      StringBuilder out = new StringBuilder(String.format("%-36s  %-8s  %s", "ENTITY", "KEY", "E-MAIL (NAME)"));
+      TextTable table = new TextTable(new int[] {36, 8}, "ENTITY", "KEY", "E-MAIL (NAME)");
       for (Object item : (JsonArray) answer) {
         JsonObject entity = (JsonObject) item;
-        out.append(System.lineSeparator()).append(String.format("%-36s  %-8s  %s (%s)", entity.getString("entityId"),
-            entity.getString("keyStatus"), entity.getString("email"), entity.getString("name")));
+        table.row(entity.getString("entityId"), entity.getString("keyStatus"),
+            entity.getString("email") + " (" + entity.getString("name") + ")");
       }
-      return out.toString();
+      return table.toString();
     }
   }
 }

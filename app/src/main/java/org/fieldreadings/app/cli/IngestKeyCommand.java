@@ -41,15 +41,12 @@ public final class IngestKeyCommand {
       if (keys.isEmpty()) {
         return "no ingest keys";
       }
-      String format = "%-8s  %-20s  %s";
-      StringBuilder out = new StringBuilder(String.format(format, "PREFIX", "PROFILE", "CREATED"));
+      TextTable table = new TextTable(new int[] {8, 20}, "PREFIX", "PROFILE", "CREATED");
       for (Object item : keys) {
         JsonObject key = (JsonObject) item;
-        String prefix = key.getString("prefix");
-        out.append(System.lineSeparator()).append(String.format(format, prefix == null ? "-" : prefix,
-            key.getString("profile"), Instant.ofEpochMilli(key.getLong("createdAt"))));
+        table.row(key.getString("prefix"), key.getString("profile"), Instant.ofEpochMilli(key.getLong("createdAt")));
       }
-      return out.toString();
+      return table.toString();
     }
   }
 

@@ -24,22 +24,16 @@ public final class PluginsCommand {
       if (plugins.isEmpty()) {
         return "no plugins: the server's plugins folder (plugins.dir) holds none";
       }
-      String format = "%-24s  %-16s  %-20s  %-8s  %s";
-      StringBuilder out = new StringBuilder(String.format(format, "PLUGIN", "VERSION", "PROFILE", "STATE", "JAR"));
+      TextTable table = new TextTable(new int[] {24, 16, 20, 8}, "PLUGIN", "VERSION", "PROFILE", "STATE", "JAR");
       for (Object item : plugins) {
         JsonObject plugin = (JsonObject) item;
-        out.append(System.lineSeparator()).append(String.format(format, orDash(plugin.getString("pluginId")),
-            orDash(plugin.getString("version")), orDash(plugin.getString("profile")), plugin.getString("state"),
-            plugin.getString("jar")));
+        table.row(plugin.getString("pluginId"), plugin.getString("version"), plugin.getString("profile"),
+            plugin.getString("state"), plugin.getString("jar"));
         if (plugin.getString("reason") != null) {
-          out.append(System.lineSeparator()).append("  ").append(plugin.getString("reason"));
+          table.note(plugin.getString("reason"));
         }
       }
-      return out.toString();
-    }
-
-    private static String orDash(String value) {
-      return value == null ? "-" : value;
+      return table.toString();
     }
   }
 }

@@ -93,22 +93,8 @@ final class Partitions {
   }
 
   private static boolean dropIfEmpty(Connection connection, String name) throws SQLException {
-    try (Statement statement = connection.createStatement()) {
-      statement.execute("SELECT pg_advisory_xact_lock(" + AdvisoryLocks.PARTITIONS + ", 0)");
-      boolean empty;
-      try (var rows = statement.executeQuery("SELECT NOT EXISTS (SELECT 1 FROM readings." + name + ")")) {
-        rows.next();
-        empty = rows.getBoolean(1);
-      }
-      if (empty) {
-        statement.execute("DROP TABLE readings." + name);
-      }
-      connection.commit();
-      return empty;
-    } catch (SQLException e) {
-      connection.rollback();
-      throw e;
-    }
+    return underPartitionsLock(connection, "NOT EXISTS (SELECT 1 FROM readings." + name + ")",
+        "DROP TABLE readings." + name);
   }
 
   private void create(Connection connection, Instant first, Instant last) throws SQLException {
@@ -126,19 +112,30 @@ final class Partitions {
     String name = String.format("point_%04d%02d", month.getYear(), month.getMonthValue());
     String from = month.atDay(1).atStartOfDay(ZoneOffset.UTC).toInstant().toString();
     String to = month.plusMonths(1).atDay(1).atStartOfDay(ZoneOffset.UTC).toInstant().toString();
+    if (underPartitionsLock(connection, "to_regclass('readings." + name + "') IS NULL", "CREATE TABLE readings." + name
+        + " PARTITION OF readings.point FOR VALUES FROM ('" + from + "') TO ('" + to + "')")) {
+      LOG.info("created partition readings.{} for {}", name, month);
+    }
+  }
+
+  /**
+   * In a transaction of its own holding the partitions lock (so creating and dropping never race): runs
+   * {@code action} when the boolean SQL {@code condition} holds, and answers whether it did.
+   */
+  private static boolean underPartitionsLock(Connection connection, String condition, String action)
+      throws SQLException {
     try (Statement statement = connection.createStatement()) {
       statement.execute("SELECT pg_advisory_xact_lock(" + AdvisoryLocks.PARTITIONS + ", 0)");
-      boolean exists;
-      try (var rows = statement.executeQuery("SELECT to_regclass('readings." + name + "') IS NOT NULL")) {
+      boolean holds;
+      try (var rows = statement.executeQuery("SELECT " + condition)) {
         rows.next();
-        exists = rows.getBoolean(1);
+        holds = rows.getBoolean(1);
       }
-      if (!exists) {
-        statement.execute("CREATE TABLE readings." + name + " PARTITION OF readings.point FOR VALUES FROM ('"
-            + from + "') TO ('" + to + "')");
-        LOG.info("created partition readings.{} for {}", name, month);
+      if (holds) {
+        statement.execute(action);
       }
       connection.commit();
+      return holds;
     } catch (SQLException e) {
       connection.rollback();
       throw e;

@@ -35,7 +35,7 @@ class DatabaseOutageAnswersTest {
   @Test
   void killedDatabaseUnderLoadGives503WithRetryAfterAndNever500() throws Exception {
     Path pgDir = dataDir.resolve("operator-pg");
-    EmbeddedPostgresServer operatorDb = EmbeddedPostgresServer.start(pgDir);
+    EmbeddedPostgresServer operatorDb = EmbeddedPostgresServer.start(pgDir, false);
     try (FieldReadingsServer server = FieldReadingsServer.start(TestServers.config(dataDir.resolve("node"), Map.of(
         "FR_DATABASE_URL", operatorDb.url().toConfigValue(),
         "FR_RATELIMIT_KEY_RPS", "1000000", "FR_RATELIMIT_KEY_BURST", "1000000")))) {

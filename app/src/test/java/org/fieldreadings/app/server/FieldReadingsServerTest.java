@@ -125,14 +125,14 @@ class FieldReadingsServerTest {
 
   @Test
   void operatorDatabaseIsUsedWhenConfiguredAndHealthFollowsIt() {
-    EmbeddedPostgresServer operatorDb = EmbeddedPostgresServer.start(dataDir.resolve("operator-pg"));
+    EmbeddedPostgresServer operatorDb = EmbeddedPostgresServer.start(dataDir.resolve("operator-pg"), false);
     try (FieldReadingsServer server = FieldReadingsServer.start(TestServers.config(dataDir.resolve("node"),
         Map.of("FR_DATABASE_URL", operatorDb.url().toConfigValue())))) {
       assertThat(dataDir.resolve("node/pg")).doesNotExist();
       TestHttp admin = new TestHttp(server.adminPort());
       assertThat(admin.get("/health").status()).isEqualTo(200);
       assertThat(TestPostgres.queryString(operatorDb.url(),
-          "SELECT max(version) FROM access.flyway_schema_history")).isEqualTo("1");
+          "SELECT count(*) FROM access.flyway_schema_history WHERE success")).isNotEqualTo("0");
       operatorDb.close();
       Answer down = admin.get("/health");
       assertThat(down.status()).isEqualTo(503);

@@ -55,6 +55,14 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
 
   /** Starts the cluster in {@code directory}, creating it on first use, and watches its postmaster. */
   public static EmbeddedPostgresServer start(Path directory) {
+    return start(directory, true);
+  }
+
+  /**
+   * Starts the cluster in {@code directory}; {@code supervised} false leaves a postmaster that dies dead, as an
+   * operator's own PostgreSQL would stay down until its operator acts (tests stand such a database in with it).
+   */
+  public static EmbeddedPostgresServer start(Path directory, boolean supervised) {
     boolean created = !Files.exists(directory.resolve("PG_VERSION"));
     stopOrphan(directory);
     ClusterAccess access = ClusterAccess.load(passwordFile(directory));
@@ -65,7 +73,9 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
       throw new UncheckedIOException("cannot start the embedded PostgreSQL in " + directory, e);
     }
     LOG.info("embedded PostgreSQL {} in {} on port {}", created ? "created" : "started", directory, server.port());
-    server.watch();
+    if (supervised) {
+      server.watch();
+    }
     return server;
   }
 

@@ -19,6 +19,9 @@ import java.util.TreeMap;
  */
 public final class RawHttp {
 
+  /** The body of a {@link Response} with status 0 when the server closed the connection before the request was sent. */
+  public static final String REFUSED_WHILE_SENDING = "refused while sending: ";
+
   private static final int READ_TIMEOUT_MS = 10_000;
 
   private final int port;
@@ -63,8 +66,20 @@ public final class RawHttp {
 
   /** Sends the bytes on an open connection and reads one response, leaving the connection open. */
   public static Response exchange(Socket socket, byte[] request) throws IOException {
-    socket.getOutputStream().write(request);
-    socket.getOutputStream().flush();
+    try {
+      socket.getOutputStream().write(request);
+      socket.getOutputStream().flush();
+    } catch (IOException cutShort) {
+      // The server may answer and close before reading all of a request it refuses (an overlong request line):
+      // its answer can still be waiting; without one, the client only knows it was refused while sending.
+      Response answer;
+      try {
+        answer = read(socket.getInputStream(), false);
+      } catch (IOException nothingLeft) {
+        answer = new Response(0, Map.of(), "");
+      }
+      return answer.status() != 0 ? answer : new Response(0, Map.of(), REFUSED_WHILE_SENDING + cutShort);
+    }
     boolean noBody = request.length > 5 && new String(request, 0, 5, StandardCharsets.ISO_8859_1).equals("HEAD ");
     Response response = read(socket.getInputStream(), noBody);
     while (response.status() == 100) {

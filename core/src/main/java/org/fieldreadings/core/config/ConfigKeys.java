@@ -9,6 +9,7 @@ import static org.fieldreadings.core.config.ValueParsers.instant;
 import static org.fieldreadings.core.config.ValueParsers.intRange;
 import static org.fieldreadings.core.config.ValueParsers.nonEmpty;
 import static org.fieldreadings.core.config.ValueParsers.oneOf;
+import static org.fieldreadings.core.config.ValueParsers.pluginIdList;
 import static org.fieldreadings.core.config.ValueParsers.positiveDuration;
 import static org.fieldreadings.core.config.ValueParsers.postgresUrl;
 
@@ -60,6 +61,15 @@ public final class ConfigKeys {
    */
   public static final ConfigKey<Integer> PLUGINS_WEDGED_MAX =
       plain("plugins.wedged.max", "an integer from 0 to 64", intRange(0, 64), 2);
+  /**
+   * Per profile ({@code plugins.<PROFILE>.decoders}, one key for each of the five): the plugins asked first whether
+   * they accept a payload of the profile, in this order; the profile's other plugins follow in plugin-id order.
+   */
+  public static final ConfigKey<String> PLUGINS_PROFILE_A_DECODERS = decoders("PROFILE_A");
+  public static final ConfigKey<String> PLUGINS_REAL_WEATHER_STATION_DECODERS = decoders("REAL_WEATHER_STATION");
+  public static final ConfigKey<String> PLUGINS_PROFILE_B_DECODERS = decoders("PROFILE_B");
+  public static final ConfigKey<String> PLUGINS_PROFILE_C_DECODERS = decoders("PROFILE_C");
+  public static final ConfigKey<String> PLUGINS_PROFILE_D_DECODERS = decoders("PROFILE_D");
   /** The largest raw payload the ingest routes accept (413 beyond): plugins decode payloads in memory. */
   public static final ConfigKey<Integer> INGEST_MAX_BYTES = plain(
       "ingest.max.bytes", "an integer from 1024 to 268435456", intRange(1024, 256 * 1024 * 1024), 4 * 1024 * 1024);
@@ -112,8 +122,9 @@ public final class ConfigKeys {
   public static final List<ConfigKey<?>> ALL = List.of(
       HTTP_HOST, HTTP_PORT, HTTP_INSTANCES, HTTP_PUBLIC_URL, HTTP_TRUSTED_PROXIES, HTTP_IDLE_TIMEOUT,
       HTTP_REQUEST_HEADER_TIMEOUT, ADMIN_HOST, ADMIN_PORT,
-      ADMIN_TOKEN, DATA_DIR, PLUGINS_DIR, PLUGINS_DECODE_BUDGET, PLUGINS_WEDGED_MAX, INGEST_MAX_BYTES, DATABASE_URL,
-      DATABASE_POOL_SIZE, MAIL_SMTP_HOST, MAIL_SMTP_PORT, MAIL_SMTP_USERNAME, MAIL_SMTP_PASSWORD, MAIL_SMTP_STARTTLS,
+      ADMIN_TOKEN, DATA_DIR, PLUGINS_DIR, PLUGINS_DECODE_BUDGET, PLUGINS_WEDGED_MAX, PLUGINS_PROFILE_A_DECODERS,
+      PLUGINS_REAL_WEATHER_STATION_DECODERS, PLUGINS_PROFILE_B_DECODERS, PLUGINS_PROFILE_C_DECODERS,
+      PLUGINS_PROFILE_D_DECODERS, INGEST_MAX_BYTES, DATABASE_URL, DATABASE_POOL_SIZE, MAIL_SMTP_HOST, MAIL_SMTP_PORT, MAIL_SMTP_USERNAME, MAIL_SMTP_PASSWORD, MAIL_SMTP_STARTTLS,
       MAIL_FROM, SECURITY_MASTER_KEY, ACCESS_TOKEN_TTL, RATELIMIT_KEY_RPS, RATELIMIT_KEY_BURST,
       RATELIMIT_TOKEN_EMAIL_HOURLY, RATELIMIT_TOKEN_CLIENT_HOURLY, RATELIMIT_AUTH_FAILURES_PER_MINUTE,
       READINGS_LIMIT_NONE, READINGS_LIMIT_HOUR, READINGS_LIMIT_AGGREGATED, READINGS_LIMIT_INTERFACES,
@@ -124,6 +135,15 @@ public final class ConfigKeys {
   /** The key with this dotted name. */
   public static Optional<ConfigKey<?>> byName(String name) {
     return ALL.stream().filter(k -> k.name().equals(name)).findFirst();
+  }
+
+  /** The {@code plugins.<profile>.decoders} key of a profile (its enumeration name, e.g. {@code PROFILE_D}). */
+  public static ConfigKey<String> pluginsDecoders(String profile) {
+    return byName("plugins." + profile + ".decoders").map(key -> {
+      @SuppressWarnings("unchecked")
+      ConfigKey<String> decoders = (ConfigKey<String>) key;
+      return decoders;
+    }).orElseThrow(() -> new IllegalArgumentException("no profile " + profile));
   }
 
   /** The key set by this environment variable. */
@@ -153,6 +173,11 @@ public final class ConfigKeys {
       // An unusual class loader location: fall back to the working directory.
     }
     return "./plugins";
+  }
+
+  private static ConfigKey<String> decoders(String profile) {
+    return plain("plugins." + profile + ".decoders",
+        "a comma-separated list of plugin ids such as profile-d-cayenne,profile-d-lorawan", pluginIdList(), null);
   }
 
   private static ConfigKey<String> secret(String name, String expected, java.util.function.Function<String, String> parser) {

@@ -3,7 +3,10 @@ package org.fieldreadings.core.config;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
+import java.util.Arrays;
 import java.util.Base64;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.function.Function;
@@ -109,6 +112,25 @@ final class ValueParsers {
   /** Address ranges of trusted proxies, kept in canonical form; blank is none. */
   static Function<String, String> cidrList() {
     return raw -> org.fieldreadings.core.http.TrustedProxies.parse(raw).toString();
+  }
+
+  /**
+   * A comma-separated list of distinct PF4J plugin ids (letters, digits, '.', '_', '-'), normalized without blanks:
+   * {@code " a, b "} is {@code "a,b"}.
+   */
+  static Function<String, String> pluginIdList() {
+    return raw -> {
+      List<String> ids = Arrays.stream(raw.split(",", -1)).map(String::strip).toList();
+      for (String id : ids) {
+        if (!id.matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
+          throw new IllegalArgumentException(id.isEmpty() ? "an empty plugin id" : "'" + id + "' is no plugin id");
+        }
+      }
+      if (new HashSet<>(ids).size() != ids.size()) {
+        throw new IllegalArgumentException("a plugin id is listed twice");
+      }
+      return String.join(",", ids);
+    };
   }
 
   static Function<String, String> postgresUrl() {

@@ -22,6 +22,7 @@ import org.fieldreadings.readings.write.ReadingsStore;
  *
  * <p>A plugin failure fails this payload only, with a {@link BusFailure} code that says what to do about it:
  * {@link BusFailure#NOT_FOUND} when no plugin serves the profile (the message lists those that have one),
+ * {@link BusFailure#UNPROCESSABLE} when none of the plugins serving it accepts the payload (naming those asked),
  * {@link BusFailure#BAD_GATEWAY} when the plugin threw, {@link BusFailure#UNAVAILABLE} when it has too many payloads
  * waiting or holds every decode thread of the profile (wedged), {@link BusFailure#GATEWAY_TIMEOUT} when it overran
  * its budget. Nothing of such a payload is stored.
@@ -85,6 +86,7 @@ public final class IngestPipeline {
     }
     int code = switch (failure.kind()) {
       case NO_PLUGIN -> BusFailure.NOT_FOUND;
+      case NOT_ACCEPTED -> BusFailure.UNPROCESSABLE;
       case CRASHED -> BusFailure.BAD_GATEWAY;
       case BUSY, WEDGED -> BusFailure.UNAVAILABLE;
       case TIMED_OUT -> BusFailure.GATEWAY_TIMEOUT;

@@ -10,6 +10,8 @@ public final class PluginFailure extends RuntimeException {
   public enum Kind {
     /** No started plugin serves the profile. */
     NO_PLUGIN,
+    /** Plugins serve the profile, but none of them accepts this payload. */
+    NOT_ACCEPTED,
     /** The plugin threw, or broke its contract (returned nothing). */
     CRASHED,
     /** The plugin did not answer within the decode budget; it was interrupted. */

@@ -9,11 +9,14 @@ import org.fieldreadings.plugin.api.Profile;
  * @param pluginId the {@code Plugin-Id} of its manifest, or null when the manifest cannot be read
  * @param version the {@code Plugin-Version} of its manifest, or null when the manifest cannot be read
  * @param profile the profile its decoder claims, or null when it has none (or never started)
+ * @param rank for a started plugin, its place among the plugins of its profile in the order they are asked whether
+ *     they accept a payload (1: asked first); null otherwise
  * @param state what the host made of it
  * @param jar the file name of its jar (or folder) in the plugins folder
  * @param reason why it is not simply {@link State#STARTED}, fit for an operator; null when it is
  */
-public record PluginInfo(String pluginId, String version, Profile profile, State state, String jar, String reason) {
+public record PluginInfo(
+    String pluginId, String version, Profile profile, Integer rank, State state, String jar, String reason) {
 
   /** What the host made of a plugin. */
   public enum State {
@@ -28,21 +31,27 @@ public record PluginInfo(String pluginId, String version, Profile profile, State
     DISABLED,
     /** It could not be started, or its decoder could not be created. */
     FAILED,
-    /** Loaded but not used: no decoder, more than one, or a profile another plugin already serves. */
+    /** Loaded but not used: it provides no decoder, or more than one. */
     REFUSED
   }
 
   /** The same plugin in another state, for another reason. */
   PluginInfo with(State newState, String newReason) {
-    return new PluginInfo(pluginId, version, profile, newState, jar, newReason);
+    return new PluginInfo(pluginId, version, profile, rank, newState, jar, newReason);
   }
 
-  /** The JSON of {@code GET /admin/plugins}: {@code {"pluginId","version","profile","state","jar","reason"}}. */
+  /** The same plugin at this place among the decoders of its profile. */
+  PluginInfo withRank(int newRank) {
+    return new PluginInfo(pluginId, version, profile, newRank, state, jar, reason);
+  }
+
+  /** The JSON of {@code GET /admin/plugins}: {@code {"pluginId","version","profile","rank","state","jar","reason"}}. */
   public JsonObject toJson() {
     return new JsonObject()
         .put("pluginId", pluginId)
         .put("version", version)
         .put("profile", profile == null ? null : profile.name())
+        .put("rank", rank)
         .put("state", state.name())
         .put("jar", jar)
         .put("reason", reason);

@@ -5,6 +5,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
@@ -19,8 +20,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The decoder serving one profile, run on threads of its own: a plugin that loops or blocks can exhaust only
- * its own profile's threads, never the event loops, Vert.x's worker pool, or another profile's decoders.
+ * The decoder of one plugin serving a profile, run on threads of its own: a plugin that loops or blocks can exhaust
+ * only its own threads, never the event loops, Vert.x's worker pool, or another plugin's decoders.
  *
  * <p>A decode that overruns its budget is interrupted. A thread still inside the plugin a grace period later is
  * wedged: it is replaced by a fresh thread, up to {@link PluginHostOptions#wedgedPerProfile()} wedged threads, so
@@ -76,12 +77,18 @@ final class ProfileDecoder implements AutoCloseable {
         : "; fresh threads serve " + profile + " payloads");
   }
 
+  Profile profile() {
+    return profile;
+  }
+
   /**
-   * Decodes on this profile's threads. The future completes on the caller's context: with the result, or with a
-   * {@link PluginFailure} when the plugin throws, returns nothing, overruns the budget (it is then interrupted),
-   * when too many payloads wait, or when every thread is wedged.
+   * Asks the plugin whether it {@link SupplierDecoder#accepts} the payload and, if it does, decodes it, both on this
+   * plugin's threads. The future completes on the caller's context: empty when the plugin does not accept the
+   * payload (or throws when asked), with the result, or with a {@link PluginFailure} when the plugin throws, returns
+   * nothing, overruns the budget (it is then interrupted), when too many payloads wait, or when every thread is
+   * wedged.
    */
-  Future<DecodeResult> decode(Vertx vertx, RawPayload payload) {
+  Future<Optional<DecodeResult>> decode(Vertx vertx, RawPayload payload) {
     synchronized (this) {
       if (noThreadFree()) {
         return Future.failedFuture(new PluginFailure(PluginFailure.Kind.WEDGED,
@@ -89,7 +96,7 @@ final class ProfileDecoder implements AutoCloseable {
                 + " decode threads in payloads it did not give up; try again later"));
       }
     }
-    Promise<DecodeResult> promise = Promise.promise();
+    Promise<Optional<DecodeResult>> promise = Promise.promise();
     Decode task = new Decode(payload, vertx.getOrCreateContext(), promise);
     try {
       threads.execute(task);
@@ -169,12 +176,12 @@ final class ProfileDecoder implements AutoCloseable {
 
     private final RawPayload payload;
     private final Context context;
-    private final Promise<DecodeResult> promise;
+    private final Promise<Optional<DecodeResult>> promise;
     private Thread runner; // guarded by this
     private boolean finished; // guarded by this
     private boolean wedged; // guarded by this
 
-    Decode(RawPayload payload, Context context, Promise<DecodeResult> promise) {
+    Decode(RawPayload payload, Context context, Promise<Optional<DecodeResult>> promise) {
       this.payload = payload;
       this.context = context;
       this.promise = promise;
@@ -188,12 +195,15 @@ final class ProfileDecoder implements AutoCloseable {
         }
         runner = Thread.currentThread();
       }
+      boolean accepted = accepts();
       DecodeResult result = null;
       Throwable thrown = null;
-      try {
-        result = decoder.decode(payload);
-      } catch (Throwable t) { // a plugin's bug of any kind (even an Error such as StackOverflowError) fails one payload
-        thrown = t;
+      if (accepted) {
+        try {
+          result = decoder.decode(payload);
+        } catch (Throwable t) { // a plugin's bug of any kind (even an Error such as StackOverflowError) fails one payload
+          thrown = t;
+        }
       }
       boolean wasWedged;
       synchronized (this) {
@@ -204,18 +214,29 @@ final class ProfileDecoder implements AutoCloseable {
       if (wasWedged) {
         release();
       }
-      answer(result, thrown);
+      answer(accepted, result, thrown);
     }
 
-    private void answer(DecodeResult result, Throwable thrown) {
-      PluginFailure failure = thrown != null
-          ? new PluginFailure(PluginFailure.Kind.CRASHED,
-              "plugin " + pluginId + " failed on this payload; the server log has the details", thrown)
+    /** The plugin's answer to {@link SupplierDecoder#accepts}; a throw is a no, as the SPI says. */
+    private boolean accepts() {
+      try {
+        return decoder.accepts(payload);
+      } catch (Throwable t) {
+        LOG.warn("plugin {} ({}) threw when asked whether it accepts a payload; taken as no", pluginId, profile, t);
+        return false;
+      }
+    }
+
+    private void answer(boolean accepted, DecodeResult result, Throwable thrown) {
+      PluginFailure failure = !accepted ? null
+          : thrown != null
+              ? new PluginFailure(PluginFailure.Kind.CRASHED,
+                  "plugin " + pluginId + " failed on this payload; the server log has the details", thrown)
           : result == null ? new PluginFailure(PluginFailure.Kind.CRASHED, "plugin " + pluginId + " returned no result")
           : null;
       context.runOnContext(v -> {
         if (failure == null) {
-          promise.tryComplete(result);
+          promise.tryComplete(Optional.ofNullable(result));
         } else if (promise.tryFail(failure)) {
           LOG.warn("plugin {} ({}) failed on a payload", pluginId, profile, failure.getCause());
         }

@@ -143,8 +143,8 @@ class IngestRoutesTest {
     assertThat(answer.status()).isEqualTo(200);
     assertThat(answer.array()).isEqualTo(new JsonArray()
         .add(new JsonObject().put("pluginId", "looping").put("version", "1.0.0").put("profile", "PROFILE_C")
-            .put("state", "STARTED").put("jar", "looping").putNull("reason"))
+            .put("rank", 1).put("state", "STARTED").put("jar", "looping").putNull("reason"))
         .add(new JsonObject().put("pluginId", "throwing").put("version", "1.0.0").put("profile", "PROFILE_A")
-            .put("state", "STARTED").put("jar", "throwing").putNull("reason")));
+            .put("rank", 1).put("state", "STARTED").put("jar", "throwing").putNull("reason")));
   }
 }

@@ -62,13 +62,13 @@ class BrokenPluginsTest {
   }
 
   @Test
-  void refusesASecondPluginForAProfileAndDisablesAnIncompatibleOne() throws Exception {
+  void startsASecondPluginForAProfileAfterTheFirstAndDisablesAnIncompatibleOne() throws Exception {
     assertThat(host.list()).extracting(PluginInfo::pluginId, PluginInfo::profile, PluginInfo::state).containsExactly(
         tuple("looping", Profile.PROFILE_C, PluginInfo.State.STARTED),
         tuple("needs-spi-2", null, PluginInfo.State.DISABLED),
         tuple("profile-b-gateway", Profile.PROFILE_B, PluginInfo.State.STARTED),
         tuple("returns-null", Profile.REAL_WEATHER_STATION, PluginInfo.State.STARTED),
-        tuple("second-gateway", Profile.PROFILE_B, PluginInfo.State.REFUSED),
+        tuple("second-gateway", Profile.PROFILE_B, PluginInfo.State.STARTED),
         tuple("stubborn", Profile.PROFILE_D, PluginInfo.State.STARTED),
         tuple("throwing", Profile.PROFILE_A, PluginInfo.State.STARTED));
     assertThat(gatewayReadings()).hasSize(2);

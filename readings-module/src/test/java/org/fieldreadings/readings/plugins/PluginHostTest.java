@@ -56,7 +56,7 @@ class PluginHostTest {
   void listsPluginsAsTheAdminApiAnswers() {
     String version = host.list().get(1).version();
     assertThat(host.list().get(1).toJson()).isEqualTo(new JsonObject()
-        .put("pluginId", "profile-b-gateway").put("version", version).put("profile", "PROFILE_B")
+        .put("pluginId", "profile-b-gateway").put("version", version).put("profile", "PROFILE_B").put("rank", 1)
         .put("state", "STARTED").put("jar", "profile-b-gateway-" + version + ".jar").putNull("reason"));
   }
 

@@ -91,7 +91,7 @@ class UnusablePluginJarsTest {
 
   private static JsonObject plugin(String id, String version, String profile, String state, String jar,
       String reason) {
-    return new JsonObject().put("pluginId", id).put("version", version).put("profile", profile).put("state", state)
-        .put("jar", jar).put("reason", reason);
+    return new JsonObject().put("pluginId", id).put("version", version).put("profile", profile)
+        .put("rank", profile == null ? null : 1).put("state", state).put("jar", jar).put("reason", reason);
   }
 }

@@ -6,9 +6,11 @@ import org.pf4j.ExtensionPoint;
  * The extension point of a supplier plugin: turns one raw payload of its {@link Profile} into observations,
  * device facts and rejections.
  *
- * <p>A plugin provides exactly one implementation, annotated with {@code @org.pf4j.Extension}. The host keys
- * decoders by {@link #profile()} (one plugin per profile), creates the instance once and calls {@link #decode}
- * from several worker threads at once, so an implementation keeps no mutable state between calls.
+ * <p>A plugin provides exactly one implementation, annotated with {@code @org.pf4j.Extension}. Several plugins may
+ * serve one {@link #profile()} (a supplier that sends several formats): the host asks them in order (the operator's
+ * {@code plugins.<profile>.decoders}, else plugin-id order) whether they {@link #accepts} a payload, and the first
+ * that does decodes it. The host creates the instance once and calls it from several worker threads at once, so an
+ * implementation keeps no mutable state between calls.
  *
  * <p>Malformed input is the normal case for a decoder, not an exception: report it with
  * {@link DecodeResult.Builder#reject(int, String)} (a part of the payload) or {@link DecodeResult#rejected(String)}
@@ -19,6 +21,16 @@ public interface SupplierDecoder extends ExtensionPoint {
 
   /** The profile whose payloads this decoder understands. */
   Profile profile();
+
+  /**
+   * Whether this decoder reads this payload, asked before {@link #decode} when several plugins serve the profile
+   * (and when one does: a payload no decoder accepts is answered 422 naming the decoders asked). It must be cheap
+   * (the content type, a field or a port near the start of the body, never a full parse) and must not throw: the
+   * host treats a throw as "no". The default accepts every payload, so the last decoder in order may keep it.
+   */
+  default boolean accepts(RawPayload payload) {
+    return true;
+  }
 
   /**
    * Decodes one payload. Never returns null.

@@ -10,8 +10,9 @@ import picocli.CommandLine.Command;
 public final class PluginsCommand {
 
   @Command(name = "list", mixinStandardHelpOptions = true,
-      description = "List the plugins of the server's plugins folder: id, version, profile, state (STARTED, WEDGED, "
-          + "DISABLED, FAILED or REFUSED) and jar, with the reason under each plugin that is not simply STARTED.")
+      description = "List the plugins of the server's plugins folder: id, version, profile, rank (1: asked first "
+          + "whether it accepts a payload of its profile), state (STARTED, WEDGED, DISABLED, FAILED or REFUSED) and "
+          + "jar, with the reason under each plugin that is not simply STARTED.")
   static final class List extends AdminCommand {
     @Override
     protected Object execute(AdminClient admin) {
@@ -24,11 +25,12 @@ public final class PluginsCommand {
       if (plugins.isEmpty()) {
         return "no plugins: the server's plugins folder (plugins.dir) holds none";
       }
-      TextTable table = new TextTable(new int[] {24, 16, 20, 8}, "PLUGIN", "VERSION", "PROFILE", "STATE", "JAR");
+      TextTable table =
+          new TextTable(new int[] {24, 16, 20, 4, 8}, "PLUGIN", "VERSION", "PROFILE", "RANK", "STATE", "JAR");
       for (Object item : plugins) {
         JsonObject plugin = (JsonObject) item;
         table.row(plugin.getString("pluginId"), plugin.getString("version"), plugin.getString("profile"),
-            plugin.getString("state"), plugin.getString("jar"));
+            plugin.getInteger("rank"), plugin.getString("state"), plugin.getString("jar"));
         if (plugin.getString("reason") != null) {
           table.note(plugin.getString("reason"));
         }

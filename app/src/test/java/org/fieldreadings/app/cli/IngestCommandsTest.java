@@ -136,14 +136,16 @@ class IngestCommandsTest {
     assertThat(run(2, "plugins", "list")).isZero();
 
     assertThat(out.toString().lines()).containsExactly(
-        "PLUGIN                    VERSION           PROFILE               STATE     JAR",
-        "profile-a-soil            1.0.0             PROFILE_A             STARTED   profile-a-soil-1.0.0.jar",
-        "profile-b-gateway         1.0.0             PROFILE_B             STARTED   "
+        "PLUGIN                    VERSION           PROFILE               RANK  STATE     JAR",
+        "profile-a-soil            1.0.0             PROFILE_A             1     STARTED   "
+            + "profile-a-soil-1.0.0.jar",
+        "profile-b-gateway         1.0.0             PROFILE_B             1     STARTED   "
             + "profile-b-gateway-1.0.0.jar",
-        "profile-c-flow            1.0.0             PROFILE_C             STARTED   profile-c-flow-1.0.0.jar",
-        "profile-d-lorawan         1.0.0             PROFILE_D             STARTED   "
+        "profile-c-flow            1.0.0             PROFILE_C             1     STARTED   "
+            + "profile-c-flow-1.0.0.jar",
+        "profile-d-lorawan         1.0.0             PROFILE_D             1     STARTED   "
             + "profile-d-lorawan-1.0.0.jar",
-        "real-weather-station      1.0.0             REAL_WEATHER_STATION  STARTED   "
+        "real-weather-station      1.0.0             REAL_WEATHER_STATION  1     STARTED   "
             + "real-weather-station-1.0.0.jar");
   }
 
@@ -153,6 +155,7 @@ class IngestCommandsTest {
 
     assertThat(new JsonArray(out.toString()).getJsonObject(1)).isEqualTo(new JsonObject()
         .put("pluginId", "profile-b-gateway").put("version", "1.0.0").put("profile", "PROFILE_B")
-        .put("state", "STARTED").put("jar", "profile-b-gateway-1.0.0.jar").putNull("reason"));
+        .put("rank", 1).put("state", "STARTED").put("jar", "profile-b-gateway-1.0.0.jar")
+        .putNull("reason"));
   }
 }

@@ -13,15 +13,17 @@ class PluginsListTableTest {
   void aPluginThatIsNotStartedHasItsReasonUnderItsRow() {
     JsonArray answer = new JsonArray()
         .add(new JsonObject().put("pluginId", "wedging").put("version", "1.0.0").put("profile", "PROFILE_D")
-            .put("state", "WEDGED").put("jar", "wedging.jar").put("reason", "2 decode threads did not stop"))
-        .add(new JsonObject().putNull("pluginId").putNull("version").putNull("profile").put("state", "DISABLED")
-            .put("jar", "no-manifest.jar").put("reason", "it has no readable plugin manifest"));
+            .put("rank", 1).put("state", "WEDGED").put("jar", "wedging.jar")
+            .put("reason", "2 decode threads did not stop"))
+        .add(new JsonObject().putNull("pluginId").putNull("version").putNull("profile").putNull("rank")
+            .put("state", "DISABLED").put("jar", "no-manifest.jar")
+            .put("reason", "it has no readable plugin manifest"));
 
     assertThat(new PluginsCommand.List().describe(answer).lines()).containsExactly(
-        "PLUGIN                    VERSION           PROFILE               STATE     JAR",
-        "wedging                   1.0.0             PROFILE_D             WEDGED    wedging.jar",
+        "PLUGIN                    VERSION           PROFILE               RANK  STATE     JAR",
+        "wedging                   1.0.0             PROFILE_D             1     WEDGED    wedging.jar",
         "  2 decode threads did not stop",
-        "-                         -                 -                     DISABLED  no-manifest.jar",
+        "-                         -                 -                     -     DISABLED  no-manifest.jar",
         "  it has no readable plugin manifest");
   }
 }

@@ -15,6 +15,7 @@ import org.fieldreadings.core.testing.TestHttp.Answer;
 import org.fieldreadings.plugin.api.SpiVersion;
 import org.fieldreadings.readings.ReadingsModule;
 import org.fieldreadings.readings.plugins.TestPlugins;
+import org.fieldreadings.readings.plugins.fixtures.CsvGatewayDecoder;
 import org.fieldreadings.readings.plugins.fixtures.LoopingDecoder;
 import org.fieldreadings.readings.plugins.fixtures.ThrowingDecoder;
 import org.junit.jupiter.api.AfterAll;
@@ -24,13 +25,14 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The ingest routes of the readings module alone, in front of two broken plugins (PROFILE_A throws, PROFILE_C loops
- * on payload {@code loop}): each failure is a clear problem for its payload only, and the module keeps serving.
+ * on payload {@code loop}) and a PROFILE_B plugin that accepts {@code text/csv} only: each failure is a clear problem
+ * for its payload only, and the module keeps serving.
  * Devices and readings end to end are the application's tests.
  */
 class IngestRoutesTest {
 
   private static final Map<String, String> PROFILE_BY_KEY =
-      Map.of("key-a", "PROFILE_A", "key-b", "PROFILE_B", "key-c", "PROFILE_C");
+      Map.of("key-a", "PROFILE_A", "key-b", "PROFILE_B", "key-c", "PROFILE_C", "key-d", "PROFILE_D");
 
   @TempDir
   static Path pluginsDir;
@@ -41,6 +43,7 @@ class IngestRoutesTest {
   static void start() throws Exception {
     TestPlugins.folderPlugin(pluginsDir, "throwing", SpiVersion.PLUGIN_REQUIRES, ThrowingDecoder.class);
     TestPlugins.folderPlugin(pluginsDir, "looping", SpiVersion.PLUGIN_REQUIRES, LoopingDecoder.class);
+    TestPlugins.folderPlugin(pluginsDir, "csv-gateway", SpiVersion.PLUGIN_REQUIRES, CsvGatewayDecoder.class);
     harness = ModuleHarness.start(Map.of("FR_PLUGINS_DIR", pluginsDir.toString(),
         "FR_PLUGINS_DECODE_BUDGET", "PT0.5S", "FR_INGEST_MAX_BYTES", "1024"), new ReadingsModule());
     harness.<JsonObject>consumer(AccessContract.AUTHENTICATE, message -> {
@@ -94,10 +97,24 @@ class IngestRoutesTest {
 
   @Test
   void aProfileWithoutAPluginIsA404ListingThoseThatHaveOne() {
-    Answer answer = ingest("PROFILE_B", "key-b", "$GWD");
+    Answer answer = ingest("PROFILE_D", "key-d", "{}");
     assertThat(answer.status()).isEqualTo(404);
     assertThat(answer.json().getString("detail"))
-        .isEqualTo("no plugin decodes PROFILE_B payloads; available: PROFILE_A, PROFILE_C");
+        .isEqualTo("no plugin decodes PROFILE_D payloads; available: PROFILE_A, PROFILE_B, PROFILE_C");
+  }
+
+  @Test
+  void aPayloadNoPluginOfItsProfileAcceptsIsA422NamingThePluginsAsked() {
+    Answer answer = ingest("PROFILE_B", "key-b", "$GWD");
+    assertThat(answer.status()).isEqualTo(422);
+    assertThat(answer.header("Content-Type")).isEqualTo("application/problem+json");
+    assertThat(answer.json().getString("detail"))
+        .isEqualTo("no PROFILE_B plugin accepts this text/plain payload; asked: csv-gateway");
+    Answer csv = harness.http().post("/api/ingest/PROFILE_B", "a,b", "Authorization", "ApiKey key-b",
+        "Content-Type", "text/csv");
+    assertThat(csv.status()).isEqualTo(200);
+    assertThat(csv.json().getJsonArray("rejected").getJsonObject(0).getString("reason"))
+        .isEqualTo("decoded by the csv gateway plugin");
   }
 
   @Test
@@ -142,6 +159,8 @@ class IngestRoutesTest {
     Answer answer = harness.http().get("/admin/plugins");
     assertThat(answer.status()).isEqualTo(200);
     assertThat(answer.array()).isEqualTo(new JsonArray()
+        .add(new JsonObject().put("pluginId", "csv-gateway").put("version", "1.0.0").put("profile", "PROFILE_B")
+            .put("rank", 1).put("state", "STARTED").put("jar", "csv-gateway").putNull("reason"))
         .add(new JsonObject().put("pluginId", "looping").put("version", "1.0.0").put("profile", "PROFILE_C")
             .put("rank", 1).put("state", "STARTED").put("jar", "looping").putNull("reason"))
         .add(new JsonObject().put("pluginId", "throwing").put("version", "1.0.0").put("profile", "PROFILE_A")

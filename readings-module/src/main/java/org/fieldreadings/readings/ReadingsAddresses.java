@@ -17,10 +17,13 @@ public final class ReadingsAddresses {
   public static final String INGEST = "readings.ingest";
 
   /**
-   * {@code {}} → {@code {"plugins": [{"pluginId", "version", "profile", "state", "jar", "reason"}]}}, in plugin-id
-   * order.
+   * {@code {}} → {@code {"plugins": [{"pluginId", "version", "profile", "rank", "state", "jar", "reason"}]}}, in
+   * plugin-id order.
    */
   public static final String PLUGINS = "readings.plugins";
+
+  /** Reloads the plugins folder; replies with what changed ({@code PluginReload} as JSON). */
+  public static final String PLUGINS_RELOAD = "readings.plugins.reload";
 
   /** Writes of large batches take a while; the default 30 s reply timeout is too short. */
   public static final DeliveryOptions WRITE_OPTIONS = new DeliveryOptions().setSendTimeout(10 * 60 * 1000L);

@@ -59,6 +59,7 @@ final class ReadingsVerticle extends VerticleBase {
             bus.<ReadingsBatch>consumer(ReadingsAddresses.WRITE, this::write).completion(),
             bus.<IngestRequest>consumer(ReadingsAddresses.INGEST, this::ingest).completion(),
             bus.<JsonObject>consumer(ReadingsAddresses.PLUGINS, this::listPlugins).completion(),
+            bus.<JsonObject>consumer(ReadingsAddresses.PLUGINS_RELOAD, this::reloadPlugins).completion(),
             JsonConsumers.register(vertx, ReadingsContract.LAST_READINGS,
                 new LastReadingsQuery(Pools.shared(vertx, config()))::answer)));
   }
@@ -86,6 +87,13 @@ final class ReadingsVerticle extends VerticleBase {
   private void ingest(Message<IngestRequest> message) {
     pipeline.ingest(message.body())
         .onSuccess(result -> message.reply(result.toJson()))
+        .onFailure(error -> BusReplies.fail(message, error));
+  }
+
+  private void reloadPlugins(Message<JsonObject> message) {
+    // Reloading reads jars: off the event loop. Payloads keep flowing meanwhile.
+    vertx.executeBlocking(plugins::reload)
+        .onSuccess(reload -> message.reply(reload.toJson()))
         .onFailure(error -> BusReplies.fail(message, error));
   }
 

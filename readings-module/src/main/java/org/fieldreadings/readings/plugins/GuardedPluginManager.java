@@ -99,7 +99,7 @@ final class GuardedPluginManager extends DefaultPluginManager {
     } catch (ManifestProblem e) {
       unloadable.put(pluginPath, new Unloadable(e.pluginId, e.version, e.getMessage()));
     } catch (RuntimeException | LinkageError e) {
-      unloadable.put(pluginPath, new Unloadable(null, null, "it cannot be loaded: " + PluginHost.describe(e)));
+      unloadable.put(pluginPath, new Unloadable(null, null, "it cannot be loaded: " + PluginSet.describe(e)));
     }
     // PF4J's loadPlugins ignores the result, as it does for a zip it cannot expand.
     return null;

@@ -4,9 +4,12 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import picocli.CommandLine.Command;
 
-/** {@code plugins list}: the supplier plugins the running server found, and what it made of each. */
-@Command(name = "plugins", mixinStandardHelpOptions = true, description = "Inspect supplier plugins.",
-    subcommands = {PluginsCommand.List.class})
+/**
+ * {@code plugins list}: the supplier plugins the running server found, and what it made of each;
+ * {@code plugins reload}: the server loads its plugins folder again.
+ */
+@Command(name = "plugins", mixinStandardHelpOptions = true, description = "Inspect and reload supplier plugins.",
+    subcommands = {PluginsCommand.List.class, PluginsCommand.Reload.class})
 public final class PluginsCommand {
 
   @Command(name = "list", mixinStandardHelpOptions = true,
@@ -21,21 +24,48 @@ public final class PluginsCommand {
 
     @Override
     protected String describe(Object answer) {
-      JsonArray plugins = (JsonArray) answer;
-      if (plugins.isEmpty()) {
-        return "no plugins: the server's plugins folder (plugins.dir) holds none";
-      }
-      TextTable table =
-          new TextTable(new int[] {24, 16, 20, 4, 8}, "PLUGIN", "VERSION", "PROFILE", "RANK", "STATE", "JAR");
-      for (Object item : plugins) {
-        JsonObject plugin = (JsonObject) item;
-        table.row(plugin.getString("pluginId"), plugin.getString("version"), plugin.getString("profile"),
-            plugin.getInteger("rank"), plugin.getString("state"), plugin.getString("jar"));
-        if (plugin.getString("reason") != null) {
-          table.note(plugin.getString("reason"));
-        }
-      }
-      return table.toString();
+      return table((JsonArray) answer);
     }
+  }
+
+  @Command(name = "reload", mixinStandardHelpOptions = true,
+      description = "Load the server's plugins folder again: jars dropped into it are loaded, removed ones unloaded, "
+          + "changed ones replaced; payloads being decoded finish on the plugins they started on. Prints what "
+          + "changed, then the plugins as 'plugins list' does.")
+  static final class Reload extends AdminCommand {
+    @Override
+    protected Object execute(AdminClient admin) {
+      return admin.call("POST", "/admin/plugins/reload", null);
+    }
+
+    @Override
+    protected String describe(Object answer) {
+      JsonObject reload = (JsonObject) answer;
+      StringBuilder out = new StringBuilder();
+      for (String change : new String[] {"loaded", "unloaded", "replaced"}) {
+        JsonArray jars = reload.getJsonArray(change);
+        out.append(change).append(": ").append(jars.isEmpty() ? "none" : String.join(", ", jars.stream()
+            .map(String.class::cast).toList())).append(System.lineSeparator());
+      }
+      return out.append(table(reload.getJsonArray("plugins"))).toString();
+    }
+  }
+
+  /** The plugins as a table, each reason under its plugin's row. */
+  private static String table(JsonArray plugins) {
+    if (plugins.isEmpty()) {
+      return "no plugins: the server's plugins folder (plugins.dir) holds none";
+    }
+    TextTable table =
+        new TextTable(new int[] {24, 16, 20, 4, 8}, "PLUGIN", "VERSION", "PROFILE", "RANK", "STATE", "JAR");
+    for (Object item : plugins) {
+      JsonObject plugin = (JsonObject) item;
+      table.row(plugin.getString("pluginId"), plugin.getString("version"), plugin.getString("profile"),
+          plugin.getInteger("rank"), plugin.getString("state"), plugin.getString("jar"));
+      if (plugin.getString("reason") != null) {
+        table.note(plugin.getString("reason"));
+      }
+    }
+    return table.toString();
   }
 }

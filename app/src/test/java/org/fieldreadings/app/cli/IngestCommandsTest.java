@@ -158,4 +158,12 @@ class IngestCommandsTest {
         .put("rank", 1).put("state", "STARTED").put("jar", "profile-b-gateway-1.0.0.jar")
         .putNull("reason"));
   }
+
+  @Test
+  void pluginsReloadAsksTheServerToLoadItsPluginsFolderAgain() {
+    assertThat(run(2, "plugins", "reload")).isZero();
+
+    assertThat(out.toString().lines()).startsWith("loaded: none", "unloaded: none", "replaced: none",
+        "PLUGIN                    VERSION           PROFILE               RANK  STATE     JAR");
+  }
 }

@@ -6,7 +6,7 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.Test;
 
-/** The table of {@code plugins list} for plugins that are not simply started: their reason under their row. */
+/** The output of {@code plugins list} and {@code plugins reload}: a table, each reason under its plugin's row. */
 class PluginsListTableTest {
 
   @Test
@@ -25,5 +25,21 @@ class PluginsListTableTest {
         "  2 decode threads did not stop",
         "-                         -                 -                     -     DISABLED  no-manifest.jar",
         "  it has no readable plugin manifest");
+  }
+
+  @Test
+  void aReloadPrintsWhatChangedThenThePlugins() {
+    JsonObject answer = new JsonObject().put("loaded", new JsonArray().add("a.jar").add("b.jar"))
+        .put("unloaded", new JsonArray()).put("replaced", new JsonArray().add("profile-d-lorawan-1.0.0.jar"))
+        .put("plugins", new JsonArray().add(new JsonObject().put("pluginId", "a").put("version", "1.0.0")
+            .put("profile", "PROFILE_A").put("rank", 2).put("state", "STARTED").put("jar", "a.jar")
+            .putNull("reason")));
+
+    assertThat(new PluginsCommand.Reload().describe(answer).lines()).containsExactly(
+        "loaded: a.jar, b.jar",
+        "unloaded: none",
+        "replaced: profile-d-lorawan-1.0.0.jar",
+        "PLUGIN                    VERSION           PROFILE               RANK  STATE     JAR",
+        "a                         1.0.0             PROFILE_A             2     STARTED   a.jar");
   }
 }

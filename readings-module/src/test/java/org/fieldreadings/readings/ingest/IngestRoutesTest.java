@@ -166,4 +166,16 @@ class IngestRoutesTest {
         .add(new JsonObject().put("pluginId", "throwing").put("version", "1.0.0").put("profile", "PROFILE_A")
             .put("rank", 1).put("state", "STARTED").put("jar", "throwing").putNull("reason")));
   }
+
+  @Test
+  void aReloadOfAnUnchangedFolderAnswersNothingChangedAndThePluginList() {
+    Answer answer = harness.http().post("/admin/plugins/reload", "");
+    assertThat(answer.status()).isEqualTo(200);
+    assertThat(answer.header("Content-Type")).isEqualTo("application/json");
+    assertThat(answer.json().fieldNames()).containsExactly("loaded", "unloaded", "replaced", "plugins");
+    assertThat(answer.json().getJsonArray("loaded")).isEmpty();
+    assertThat(answer.json().getJsonArray("unloaded")).isEmpty();
+    assertThat(answer.json().getJsonArray("replaced")).isEmpty();
+    assertThat(answer.json().getJsonArray("plugins")).isEqualTo(harness.http().get("/admin/plugins").array());
+  }
 }

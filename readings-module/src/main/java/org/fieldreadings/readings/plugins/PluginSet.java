@@ -171,8 +171,10 @@ final class PluginSet implements AutoCloseable {
     }
     if (extensions.size() != 1 || profile == null) {
       manager.stopPlugin(id);
-      return found.as(PluginInfo.State.REFUSED, null, "it provides " + extensions.size() + " SupplierDecoder extensions"
-          + (extensions.size() == 1 ? " without a profile" : "") + ", exactly one with a profile is needed");
+      String mistake = extensions.isEmpty() ? PluginJarContents.packagingMistake(plugin.getPluginPath()) : null;
+      return found.as(PluginInfo.State.REFUSED, null, mistake != null ? mistake
+          : "it provides " + extensions.size() + " SupplierDecoder extensions"
+              + (extensions.size() == 1 ? " without a profile" : "") + ", exactly one with a profile is needed");
     }
     decoders.add(new ProfileDecoder(profile, id, extensions.get(0), options));
     LOG.info("supplier plugin {} {} serves {} ({})", id, version, profile, file);

@@ -58,20 +58,39 @@ public final class TestPlugins {
    */
   public static Path jarPlugin(Path pluginsDir, String fileName, Map<String, String> manifest, Class<?> decoder)
       throws IOException {
+    return jarPlugin(pluginsDir, fileName, manifest, true, decoder);
+  }
+
+  /**
+   * A plugin jar as above, packaged the way a supplier may get it wrong: without {@code META-INF/extensions.idx}
+   * (built without PF4J's annotation processor) or with {@code bundled} classes (e.g. of the plugin API) beside the
+   * decoder.
+   */
+  public static Path jarPlugin(Path pluginsDir, String fileName, Map<String, String> manifest,
+      boolean extensionsIndex, Class<?> decoder, Class<?>... bundled) throws IOException {
     Files.createDirectories(pluginsDir);
     Path jar = pluginsDir.resolve(fileName);
     try (JarOutputStream out = manifest.isEmpty()
         ? new JarOutputStream(Files.newOutputStream(jar))
         : new JarOutputStream(Files.newOutputStream(jar), manifestOf(manifest))) {
-      String classFile = decoder.getName().replace('.', '/') + ".class";
-      out.putNextEntry(new JarEntry(classFile));
-      try (InputStream in = decoder.getClassLoader().getResourceAsStream(classFile)) {
-        in.transferTo(out);
+      addClass(out, decoder);
+      for (Class<?> type : bundled) {
+        addClass(out, type);
       }
-      out.putNextEntry(new JarEntry("META-INF/extensions.idx"));
-      out.write((decoder.getName() + "\n").getBytes(StandardCharsets.UTF_8));
+      if (extensionsIndex) {
+        out.putNextEntry(new JarEntry("META-INF/extensions.idx"));
+        out.write((decoder.getName() + "\n").getBytes(StandardCharsets.UTF_8));
+      }
     }
     return jar;
+  }
+
+  private static void addClass(JarOutputStream out, Class<?> type) throws IOException {
+    String classFile = type.getName().replace('.', '/') + ".class";
+    out.putNextEntry(new JarEntry(classFile));
+    try (InputStream in = type.getClassLoader().getResourceAsStream(classFile)) {
+      in.transferTo(out);
+    }
   }
 
   private static Manifest manifestOf(Map<String, String> attributes) {

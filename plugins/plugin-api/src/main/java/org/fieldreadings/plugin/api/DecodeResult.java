@@ -2,6 +2,7 @@ package org.fieldreadings.plugin.api;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -44,6 +45,8 @@ public record DecodeResult(List<Observation> observations, List<DeviceFacts> dev
   public static final class Builder {
 
     private final List<Observation> observations = new ArrayList<>();
+    /** The first value of each device, connector, interface and millisecond, with the part it came from. */
+    private final Map<String, Observed> observed = new HashMap<>();
     private final Map<String, FactsDraft> facts = new LinkedHashMap<>();
     private final Set<Rejection> rejections = new LinkedHashSet<>();
 
@@ -54,13 +57,28 @@ public record DecodeResult(List<Observation> observations, List<DeviceFacts> dev
       return observe(index, serial, Observation.ORIGIN, iface, timestamp, value);
     }
 
-    /** Adds a reading of a connector, e.g. a device attached to a gateway. */
+    /**
+     * Adds a reading of a connector, e.g. a device attached to a gateway. A second value of the same interface of the
+     * same connector at the same millisecond is not added: a different one is a rejection of its part naming both
+     * (one reading cannot hold two values), the same one is simply the same reading again.
+     */
     public Builder observe(
         int index, String serial, String connectorId, SensorInterface iface, Instant timestamp, double value) {
+      Observation observation;
       try {
-        observations.add(new Observation(serial, connectorId, iface, timestamp, value));
+        observation = new Observation(serial, connectorId, iface, timestamp, value);
       } catch (IllegalArgumentException e) {
         reject(index, e.getMessage());
+        return this;
+      }
+      String key = serial + '\n' + connectorId + '\n' + iface.name() + '\n' + observation.epochMillis();
+      Observed first = observed.putIfAbsent(key, new Observed(index, value));
+      if (first == null) {
+        observations.add(observation);
+      } else if (Double.compare(first.value(), value) != 0) {
+        reject(index, serial + " connector " + connectorId + ": " + iface.name() + " at "
+            + Instant.ofEpochMilli(observation.epochMillis()) + " has two values in this payload, " + first.value()
+            + " (part " + first.index() + ") and " + value + "; the first is kept");
       }
       return this;
     }
@@ -109,6 +127,8 @@ public record DecodeResult(List<Observation> observations, List<DeviceFacts> dev
       return facts.computeIfAbsent(SpiRules.serial(serial), s -> new FactsDraft());
     }
   }
+
+  private record Observed(int index, double value) {}
 
   private static final class FactsDraft {
     private String group;

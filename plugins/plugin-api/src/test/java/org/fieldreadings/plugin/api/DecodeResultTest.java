@@ -51,6 +51,23 @@ class DecodeResultTest {
   }
 
   @Test
+  void twoValuesOfOneReadingInOnePayloadRejectTheSecondPartNamingBoth() {
+    DecodeResult result = DecodeResult.builder()
+        .observe(0, "WS-1", AIR_TEMP, AT, 21.5)
+        .observe(1, "WS-1", AIR_TEMP, AT.plusNanos(400_000), 22)
+        .observe(2, "WS-1", AIR_TEMP, AT, 21.5)
+        .observe(3, "WS-1", "N-1", AIR_TEMP, AT, 22)
+        .observe(4, "WS-1", AIR_TEMP, AT.plusSeconds(1), 22)
+        .build();
+    assertThat(result.observations()).containsExactly(
+        new Observation("WS-1", Observation.ORIGIN, AIR_TEMP, AT, 21.5),
+        new Observation("WS-1", "N-1", AIR_TEMP, AT, 22),
+        new Observation("WS-1", Observation.ORIGIN, AIR_TEMP, AT.plusSeconds(1), 22));
+    assertThat(result.rejections()).containsExactly(new Rejection(1, "WS-1 connector ORIGIN: AirTemp at "
+        + "2024-05-01T10:00:00Z has two values in this payload, 21.5 (part 0) and 22.0; the first is kept"));
+  }
+
+  @Test
   void deviceFactsMergePerSerialAndAreValidated() {
     DecodeResult result = DecodeResult.builder()
         .group(0, "WS-1", "AIR")

@@ -58,9 +58,9 @@ public record DecodeResult(List<Observation> observations, List<DeviceFacts> dev
     }
 
     /**
-     * Adds a reading of a connector, e.g. a device attached to a gateway. A second value of the same interface of the
-     * same connector at the same millisecond is not added: a different one is a rejection of its part naming both
-     * (one reading cannot hold two values), the same one is simply the same reading again.
+     * Adds a reading of a connector, e.g. a device attached to a gateway. A different second value of the same
+     * interface of the same connector at the same millisecond is not added but rejects its part, naming both values
+     * (one reading cannot hold two); the same value again is the same reading (stored once).
      */
     public Builder observe(
         int index, String serial, String connectorId, SensorInterface iface, Instant timestamp, double value) {
@@ -73,9 +73,9 @@ public record DecodeResult(List<Observation> observations, List<DeviceFacts> dev
       }
       String key = serial + '\n' + connectorId + '\n' + iface.name() + '\n' + observation.epochMillis();
       Observed first = observed.putIfAbsent(key, new Observed(index, value));
-      if (first == null) {
+      if (first == null || Double.compare(first.value(), value) == 0) {
         observations.add(observation);
-      } else if (Double.compare(first.value(), value) != 0) {
+      } else {
         reject(index, serial + " connector " + connectorId + ": " + iface.name() + " at "
             + Instant.ofEpochMilli(observation.epochMillis()) + " has two values in this payload, " + first.value()
             + " (part " + first.index() + ") and " + value + "; the first is kept");

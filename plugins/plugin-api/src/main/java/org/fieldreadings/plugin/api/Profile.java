@@ -6,7 +6,7 @@ import java.util.stream.Collectors;
 
 /**
  * The device suppliers, in enumeration order. A device is identified by its profile and serial;
- * each profile has exactly one supplier plugin.
+ * each profile is served by one or more supplier plugins.
  */
 public enum Profile {
   PROFILE_A,

@@ -61,6 +61,7 @@ class DecodeResultTest {
         .build();
     assertThat(result.observations()).containsExactly(
         new Observation("WS-1", Observation.ORIGIN, AIR_TEMP, AT, 21.5),
+        new Observation("WS-1", Observation.ORIGIN, AIR_TEMP, AT, 21.5),
         new Observation("WS-1", "N-1", AIR_TEMP, AT, 22),
         new Observation("WS-1", Observation.ORIGIN, AIR_TEMP, AT.plusSeconds(1), 22));
     assertThat(result.rejections()).containsExactly(new Rejection(1, "WS-1 connector ORIGIN: AirTemp at "

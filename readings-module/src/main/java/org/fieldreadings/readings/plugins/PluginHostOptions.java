@@ -68,7 +68,8 @@ public record PluginHostOptions(Path pluginsDir, Duration decodeBudget, int thre
   }
 
   public PluginHostOptions withDecodeBudget(Duration budget) {
-    return new PluginHostOptions(pluginsDir, budget, threadsPerProfile, queuePerProfile, wedgedPerProfile, decoderOrder);
+    return new PluginHostOptions(
+        pluginsDir, budget, threadsPerProfile, queuePerProfile, wedgedPerProfile, decoderOrder);
   }
 
   public PluginHostOptions withThreads(int threads, int queue) {

@@ -12,7 +12,8 @@ import java.util.List;
  * @param replaced jars whose content changed
  * @param plugins every plugin after the reload, as {@code GET /admin/plugins} lists them
  */
-public record PluginReload(List<String> loaded, List<String> unloaded, List<String> replaced, List<PluginInfo> plugins) {
+public record PluginReload(
+    List<String> loaded, List<String> unloaded, List<String> replaced, List<PluginInfo> plugins) {
 
   /** The JSON of {@code POST /admin/plugins/reload}: {@code {"loaded","unloaded","replaced","plugins"}}. */
   public JsonObject toJson() {

@@ -201,7 +201,7 @@ final class ProfileDecoder implements AutoCloseable {
       if (accepted) {
         try {
           result = decoder.decode(payload);
-        } catch (Throwable t) { // a plugin's bug of any kind (even an Error such as StackOverflowError) fails one payload
+        } catch (Throwable t) { // a plugin's bug of any kind (even a StackOverflowError) fails one payload
           thrown = t;
         }
       }

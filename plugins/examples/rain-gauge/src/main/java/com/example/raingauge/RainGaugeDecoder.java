@@ -78,6 +78,14 @@ public final class RainGaugeDecoder implements SupplierDecoder {
         return;
       }
     }
+    double batteryMillivolts;
+    try {
+      batteryMillivolts = Double.parseDouble(cells[4]);
+    } catch (NumberFormatException e) {
+      result.reject(lineNumber, "battery_mv '" + cells[4] + "' is not a number");
+      return;
+    }
+    // The line is whole: its channels and battery are stored together or not at all.
     for (int channel = 0; channel < CHANNELS.size(); channel++) {
       String tips = cells[2 + channel];
       if (!tips.isEmpty()) {
@@ -85,11 +93,7 @@ public final class RainGaugeDecoder implements SupplierDecoder {
             Integer.parseInt(tips) * MILLIMETRES_PER_TIP);
       }
     }
-    try {
-      result.observe(lineNumber, logger, BATTERY, at, Units.millivoltsToVolts(Double.parseDouble(cells[4])));
-    } catch (NumberFormatException e) {
-      result.reject(lineNumber, "battery_mv '" + cells[4] + "' is not a number");
-    }
+    result.observe(lineNumber, logger, BATTERY, at, Units.millivoltsToVolts(batteryMillivolts));
     result.group(lineNumber, logger, GROUP);
   }
 

@@ -34,12 +34,13 @@ class RainGaugeDecoderTest {
   }
 
   @Test
-  void rejectsALineWithMissingCellsOrABadTime() {
+  void rejectsALineWithMissingCellsABadTimeOrABadBattery() {
     DecodeResult result = decodeText(decoder, RainGaugeDecoder.HEADER + "\nRG-0301,2024-05-01T10:00:00Z,1\n"
-        + "RG-0301,yesterday,1,1,3600\n", "text/csv");
+        + "RG-0301,yesterday,1,1,3600\nRG-0301,2024-05-01T10:00:00Z,1,1,low\n", "text/csv");
     assertThat(readings(result)).isEmpty();
     assertThat(rejections(result)).containsExactly(
         "#2 expected 5 cells (logger,time,tips_ch1,tips_ch2,battery_mv), found 3",
-        "#3 time 'yesterday' is not an ISO-8601 instant such as 2024-05-01T10:00:00Z");
+        "#3 time 'yesterday' is not an ISO-8601 instant such as 2024-05-01T10:00:00Z",
+        "#4 battery_mv 'low' is not a number");
   }
 }

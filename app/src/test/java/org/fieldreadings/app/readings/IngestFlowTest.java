@@ -7,7 +7,6 @@ import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -79,10 +78,6 @@ class IngestFlowTest {
     return fixture.ingest(sample.profile(), fixture.ingestKey(sample.profile()), sample.text(), sample.contentType());
   }
 
-  /**
-   * Every reading of the sample's devices, through the public API, as {@link PluginTestKit#readings} writes
-   * observations: {@code serial connectorId interface timestamp value}.
-   */
   /** The plugin's expected readings as the API serves them: each value at its interface's resolution. */
   private static List<String> served(List<String> lines) {
     return lines.stream().map(line -> {
@@ -93,32 +88,17 @@ class IngestFlowTest {
     }).toList();
   }
 
+  /** Every reading of the sample's devices, through the public API ({@link ReadingsFixture#readBack}). */
   private static List<String> readBack(Sample sample) {
     List<String> lines = new ArrayList<>();
     for (String serial : sample.serials()) {
-      fixture.assign(sample.profile(), serial);
-      for (Object item : device(sample.profile(), serial).getJsonArray("connectors")) {
-        JsonObject connector = (JsonObject) item;
-        List<String> interfaces = connector.getJsonArray("interfaces").stream().map(Object::toString).toList();
-        Answer readings = fixture.readings(sample.profile(), serial, "connectorId=" + connector.getString("connectorId")
-            + "&interfaces=" + String.join(",", interfaces) + "&startDate=2024-05-01&endDate=2024-05-02");
-        assertThat(readings.status()).as(readings.toString()).isEqualTo(200);
-        for (Object row : readings.array()) {
-          JsonObject reading = (JsonObject) row;
-          String at = Instant.ofEpochMilli(reading.getLong("timestamp")).toString();
-          interfaces.stream().filter(reading::containsKey).forEach(iface -> lines.add(String.join(" ", serial,
-              connector.getString("connectorId"), iface, at, PluginTestKit.format(reading.getDouble(iface)))));
-        }
-      }
+      lines.addAll(fixture.readBack(sample.profile(), serial, "2024-05-01", "2024-05-02"));
     }
     return lines;
   }
 
   private static JsonObject device(String profile, String serial) {
-    Answer answer = fixture.api.get("/api/devices/" + profile + "/" + serial, "Authorization", "ApiKey "
-        + fixture.apiKey);
-    assertThat(answer.status()).as(answer.toString()).isEqualTo(200);
-    return answer.json();
+    return fixture.device(profile, serial);
   }
 
   private static void assertStoredThenDuplicates(Sample sample, int readings) throws IOException {

@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.fieldreadings.app.server.FieldReadingsServer;
 import org.fieldreadings.app.server.TestServers;
@@ -13,6 +16,7 @@ import org.fieldreadings.core.db.DatabaseUrl;
 import org.fieldreadings.core.testing.TestHttp;
 import org.fieldreadings.core.testing.TestHttp.Answer;
 import org.fieldreadings.core.testing.TestPostgres;
+import org.fieldreadings.plugin.api.PluginTestKit;
 
 /**
  * A running server with one entity, its key, and helpers to declare devices, import canonical CSV and ingest raw
@@ -76,6 +80,37 @@ final class ReadingsFixture implements AutoCloseable {
     all[1] = "ApiKey " + apiKey;
     System.arraycopy(headers, 0, all, 2, headers.length);
     return api.get("/api/devices/" + profile + "/" + serial + "/readings?" + query, all);
+  }
+
+  /** A device of the fixture's entity through the public API ({@code GET /api/devices/{profile}/{serial}}). */
+  JsonObject device(String profile, String serial) {
+    Answer answer = api.get("/api/devices/" + profile + "/" + serial, "Authorization", "ApiKey " + apiKey);
+    assertThat(answer.status()).as(answer.toString()).isEqualTo(200);
+    return answer.json();
+  }
+
+  /**
+   * Every reading of a device between two dates, through the public API (the device is assigned to the fixture's
+   * entity first), as {@link PluginTestKit#readings} writes observations: {@code serial connectorId interface
+   * timestamp value}.
+   */
+  List<String> readBack(String profile, String serial, String startDate, String endDate) {
+    assign(profile, serial);
+    List<String> lines = new ArrayList<>();
+    for (Object item : device(profile, serial).getJsonArray("connectors")) {
+      JsonObject connector = (JsonObject) item;
+      List<String> interfaces = connector.getJsonArray("interfaces").stream().map(Object::toString).toList();
+      Answer answer = readings(profile, serial, "connectorId=" + connector.getString("connectorId")
+          + "&interfaces=" + String.join(",", interfaces) + "&startDate=" + startDate + "&endDate=" + endDate);
+      assertThat(answer.status()).as(answer.toString()).isEqualTo(200);
+      for (Object row : answer.array()) {
+        JsonObject reading = (JsonObject) row;
+        String at = Instant.ofEpochMilli(reading.getLong("timestamp")).toString();
+        interfaces.stream().filter(reading::containsKey).forEach(iface -> lines.add(String.join(" ", serial,
+            connector.getString("connectorId"), iface, at, PluginTestKit.format(reading.getDouble(iface)))));
+      }
+    }
+    return lines;
   }
 
   /** How many monthly partitions the readings table has. */

@@ -1,0 +1,66 @@
+package org.fieldreadings.app.readings;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.fieldreadings.app.server.TestServers;
+import org.fieldreadings.core.testing.TestHttp.Answer;
+import org.fieldreadings.plugin.api.PluginTestKit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The SDK's example plugin ({@code plugins/examples/rain-gauge}), built outside the reactor against the installed
+ * plugin-api, loads into a running server in place of the bundled PROFILE_C plugin, and its sample is read back
+ * through the readings API as its own test expects. CI builds the example before this suite ({@code .ci/run}); a
+ * build that has not built it skips this test.
+ */
+class ExamplePluginTest {
+
+  private static final Path EXAMPLE = Path.of(System.getProperty("test.example.dir", "../plugins/examples/rain-gauge"));
+  private static final Path JAR = EXAMPLE.resolve("target/rain-gauge-1.0.0.jar");
+
+  @TempDir
+  Path dataDir;
+
+  @TempDir
+  Path pluginsDir;
+
+  @Test
+  void theExamplePluginServesProfileCAndItsSampleIsReadBack() throws Exception {
+    assumeTrue(Files.isRegularFile(JAR), "example not built: mvn -f plugins/examples/rain-gauge/pom.xml verify");
+    try (var bundled = Files.list(TestServers.pluginsDir())) {
+      for (Path jar : bundled.filter(p -> !p.getFileName().toString().startsWith("profile-c-flow-")).toList()) {
+        Files.copy(jar, pluginsDir.resolve(jar.getFileName()));
+      }
+    }
+    Files.copy(JAR, pluginsDir.resolve(JAR.getFileName()));
+
+    try (ReadingsFixture fixture = new ReadingsFixture(dataDir, Map.of("FR_PLUGINS_DIR", pluginsDir.toString()))) {
+      JsonArray plugins = fixture.admin.get("/admin/plugins", "Authorization", "Bearer " + fixture.adminToken).array();
+      assertThat(plugins.stream().map(JsonObject.class::cast).filter(p -> "PROFILE_C".equals(p.getString("profile"))))
+          .containsExactly(new JsonObject().put("pluginId", "example-rain-gauge").put("version", "1.0.0")
+              .put("profile", "PROFILE_C").put("state", "STARTED").put("jar", "rain-gauge-1.0.0.jar").putNull("reason"));
+
+      String sample = Files.readString(EXAMPLE.resolve("src/test/resources/logger-export.csv"));
+      Answer ingest = fixture.adminPost("/admin/ingest/PROFILE_C", sample, "text/csv");
+      assertThat(ingest.json()).isEqualTo(new JsonObject().put("stored", 11).put("duplicates", 0)
+          .put("rejected", new JsonArray()
+              .add(new JsonObject().put("index", 6).put("reason", "tips_ch1 'two' is not a whole number of tips"))
+              .add(new JsonObject().put("index", 7).put("reason", "logger clock not set (1970-01-01T00:00:00Z)"))));
+
+      List<String> readings = new ArrayList<>(fixture.readBack("PROFILE_C", "RG-0301", "2024-05-01", "2024-05-02"));
+      readings.addAll(fixture.readBack("PROFILE_C", "RG-0302", "2024-05-01", "2024-05-02"));
+      assertThat(readings).containsExactlyInAnyOrderElementsOf(PluginTestKit.expectedLines(
+          Files.readString(EXAMPLE.resolve("src/test/resources/logger-export.readings.txt"))));
+      assertThat(fixture.device("PROFILE_C", "RG-0301").getString("group")).isEqualTo("RAIN");
+    }
+  }
+}

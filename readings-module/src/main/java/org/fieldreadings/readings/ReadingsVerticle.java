@@ -34,6 +34,8 @@ final class ReadingsVerticle extends VerticleBase {
 
   private static final Logger LOG = LoggerFactory.getLogger(ReadingsVerticle.class);
   private static final long DAILY_MS = Duration.ofDays(1).toMillis();
+  /** How long the watched plugins folder stays unchanged before a reload: a jar being copied is not loaded yet. */
+  private static final Duration WATCH_QUIET = Duration.ofMillis(500);
 
   private ReadingsStore store;
   private PluginHost plugins;
@@ -49,7 +51,7 @@ final class ReadingsVerticle extends VerticleBase {
     vertx.setPeriodic(DAILY_MS, id -> store.prepareAhead()
         .onFailure(e -> LOG.warn("cannot create the coming months' partitions: {}", e.getMessage())));
     // Loading plugins reads jars: off the event loop. The host logs each plugin it loads.
-    return vertx.executeBlocking(() -> PluginHost.start(PluginHostOptions.fromConfig(config())))
+    return vertx.executeBlocking(this::startPlugins)
         .compose(host -> {
           plugins = host;
           pipeline = new IngestPipeline(vertx, host, store, window);
@@ -88,6 +90,15 @@ final class ReadingsVerticle extends VerticleBase {
     pipeline.ingest(message.body())
         .onSuccess(result -> message.reply(result.toJson()))
         .onFailure(error -> BusReplies.fail(message, error));
+  }
+
+  /** The plugin host, watching the plugins folder if {@code plugins.watch} says so. Blocking. */
+  private PluginHost startPlugins() {
+    PluginHost host = PluginHost.start(PluginHostOptions.fromConfig(config()));
+    if (ConfigKeys.PLUGINS_WATCH.get(config())) {
+      host.watch(WATCH_QUIET);
+    }
+    return host;
   }
 
   private void reloadPlugins(Message<JsonObject> message) {

@@ -61,6 +61,8 @@ public final class ConfigKeys {
    */
   public static final ConfigKey<Integer> PLUGINS_WEDGED_MAX =
       plain("plugins.wedged.max", "an integer from 0 to 64", intRange(0, 64), 2);
+  /** Whether the plugins folder is watched: a change to it reloads the plugins, as {@code plugins reload} does. */
+  public static final ConfigKey<Boolean> PLUGINS_WATCH = plain("plugins.watch", "true or false", bool(), false);
   /**
    * Per profile ({@code plugins.<PROFILE>.decoders}, one key for each of the five): the plugins asked first whether
    * they accept a payload of the profile, in this order; the profile's other plugins follow in plugin-id order.
@@ -122,9 +124,9 @@ public final class ConfigKeys {
   public static final List<ConfigKey<?>> ALL = List.of(
       HTTP_HOST, HTTP_PORT, HTTP_INSTANCES, HTTP_PUBLIC_URL, HTTP_TRUSTED_PROXIES, HTTP_IDLE_TIMEOUT,
       HTTP_REQUEST_HEADER_TIMEOUT, ADMIN_HOST, ADMIN_PORT,
-      ADMIN_TOKEN, DATA_DIR, PLUGINS_DIR, PLUGINS_DECODE_BUDGET, PLUGINS_WEDGED_MAX, PLUGINS_PROFILE_A_DECODERS,
-      PLUGINS_REAL_WEATHER_STATION_DECODERS, PLUGINS_PROFILE_B_DECODERS, PLUGINS_PROFILE_C_DECODERS,
-      PLUGINS_PROFILE_D_DECODERS, INGEST_MAX_BYTES, DATABASE_URL, DATABASE_POOL_SIZE, MAIL_SMTP_HOST, MAIL_SMTP_PORT,
+      ADMIN_TOKEN, DATA_DIR, PLUGINS_DIR, PLUGINS_DECODE_BUDGET, PLUGINS_WEDGED_MAX, PLUGINS_WATCH,
+      PLUGINS_PROFILE_A_DECODERS, PLUGINS_REAL_WEATHER_STATION_DECODERS, PLUGINS_PROFILE_B_DECODERS,
+      PLUGINS_PROFILE_C_DECODERS, PLUGINS_PROFILE_D_DECODERS, INGEST_MAX_BYTES, DATABASE_URL, DATABASE_POOL_SIZE, MAIL_SMTP_HOST, MAIL_SMTP_PORT,
       MAIL_SMTP_USERNAME, MAIL_SMTP_PASSWORD, MAIL_SMTP_STARTTLS,
       MAIL_FROM, SECURITY_MASTER_KEY, ACCESS_TOKEN_TTL, RATELIMIT_KEY_RPS, RATELIMIT_KEY_BURST,
       RATELIMIT_TOKEN_EMAIL_HOURLY, RATELIMIT_TOKEN_CLIENT_HOURLY, RATELIMIT_AUTH_FAILURES_PER_MINUTE,

@@ -72,6 +72,15 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void thePluginsFolderIsNotWatchedByDefaultAndTheSwitchIsValidated() {
+    assertThat(ConfigKeys.PLUGINS_WATCH.get(ConfigLoader.load(null, Map.of()))).isFalse();
+    assertThat(ConfigKeys.PLUGINS_WATCH.get(ConfigLoader.load(null, Map.of("FR_PLUGINS_WATCH", "TRUE")))).isTrue();
+    assertThatThrownBy(() -> ConfigLoader.load(null, Map.of("FR_PLUGINS_WATCH", "yes")))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage("plugins.watch (FR_PLUGINS_WATCH): expected true or false, got 'yes'");
+  }
+
+  @Test
   void wedgedPluginThreadsAreCappedAtTwoByDefaultAndTheCapIsValidated() {
     assertThat(ConfigKeys.PLUGINS_WEDGED_MAX.get(ConfigLoader.load(null, Map.of()))).isEqualTo(2);
     assertThat(ConfigKeys.PLUGINS_WEDGED_MAX.get(ConfigLoader.load(null, Map.of("FR_PLUGINS_WEDGED_MAX", "0"))))

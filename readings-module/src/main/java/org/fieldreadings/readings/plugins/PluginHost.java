@@ -2,6 +2,8 @@ package org.fieldreadings.readings.plugins;
 
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -33,6 +35,7 @@ public final class PluginHost implements AutoCloseable {
   private volatile PluginSet current;
   /** Loads replaced by a reload, closed once the payloads decoding through them are done. */
   private final Set<PluginSet> draining = ConcurrentHashMap.newKeySet();
+  private PluginFolderWatch watch; // guarded by this
 
   private PluginHost(PluginHostOptions options, PluginSet current) {
     this.options = options;
@@ -69,6 +72,19 @@ public final class PluginHost implements AutoCloseable {
     LOG.info("supplier plugins reloaded: loaded {}, unloaded {}, replaced {}", reload.loaded(), reload.unloaded(),
         reload.replaced());
     return reload;
+  }
+
+  /**
+   * Reloads the plugins after each change to the plugins folder ({@code plugins.watch}), once it has been
+   * {@code quiet} for that long; a folder that cannot be watched (e.g. missing) is logged and left unwatched.
+   */
+  public synchronized void watch(Duration quiet) {
+    Path dir = options.pluginsDir().toAbsolutePath().normalize();
+    try {
+      watch = PluginFolderWatch.start(dir, quiet, this::reload);
+    } catch (IOException | RuntimeException e) {
+      LOG.warn("cannot watch the plugins folder {} ({}): use plugins reload after a change", dir, e.toString());
+    }
   }
 
   private void closeWhenIdle(PluginSet previous) {
@@ -127,6 +143,9 @@ public final class PluginHost implements AutoCloseable {
   /** Stops the decode threads (interrupting running decodes) and the plugins, replaced ones included. */
   @Override
   public synchronized void close() {
+    if (watch != null) {
+      watch.close();
+    }
     current.close();
     draining.removeIf(previous -> {
       previous.close();

@@ -9,6 +9,7 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -104,6 +105,23 @@ class PluginReloadTest {
       assertThat(inFlight.await(5, TimeUnit.SECONDS)).containsExactly("decoded slowly");
       assertThat(host.decode(vertx, Profile.PROFILE_C, RawPayload.ofText("x", "text/plain")).cause())
           .hasMessage("no plugin decodes PROFILE_C payloads; available: none");
+    }
+  }
+
+  @Test
+  void aWatchedFolderReloadsByItselfOnceAJarIsDroppedIntoIt(@TempDir Path dir) throws Exception {
+    try (PluginHost host = PluginHost.start(PluginHostOptions.of(dir))) {
+      host.watch(Duration.ofMillis(200));
+      jar(dir, "csv-gateway", "1.0.0", CsvGatewayDecoder.class);
+
+      long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+      while (host.list().isEmpty() && System.nanoTime() < deadline) {
+        Thread.sleep(50);
+      }
+      assertThat(host.list()).extracting(PluginInfo::pluginId, PluginInfo::state)
+          .containsExactly(tuple("csv-gateway", PluginInfo.State.STARTED));
+      assertThat(rejections(host, Profile.PROFILE_B, "text/csv").await(5, TimeUnit.SECONDS))
+          .containsExactly("decoded by the csv gateway plugin");
     }
   }
 

@@ -11,10 +11,11 @@ import org.fieldreadings.core.config.ConfigKeys;
 import org.fieldreadings.plugin.api.Profile;
 
 /**
- * How the {@link PluginHost} loads and runs supplier plugins.
+ * How the {@link PluginHost} loads and runs supplier plugins. The thread, queue and wedged limits "per profile" hold
+ * for each plugin of a profile when several serve it: each has threads of its own.
  *
  * @param pluginsDir the folder holding the plugin jars (a missing folder means no plugins)
- * @param decodeBudget how long one payload may take, waiting for a thread included, before it fails
+ * @param decodeBudget how long one payload may take in one plugin, waiting for a thread included, before it fails
  * @param threadsPerProfile the decode threads of each profile: a plugin that hangs can block only its own
  * @param queuePerProfile how many payloads of one profile may wait for a thread before more are refused as busy
  * @param wedgedPerProfile how many decode threads of one profile that ignored their interrupt are each replaced by

@@ -4,9 +4,9 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.time.Duration;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.EnumMap;
@@ -40,6 +40,7 @@ import org.slf4j.LoggerFactory;
  */
 final class PluginSet implements AutoCloseable {
 
+  // Logged as the host: the name operators find the plugin lines under.
   private static final Logger LOG = LoggerFactory.getLogger(PluginHost.class);
   private static final long IDLE_POLL_MS = 10;
   /** Plugin-id order; jars without a readable id last, by file name. */
@@ -56,6 +57,7 @@ final class PluginSet implements AutoCloseable {
   private final List<PluginInfo> plugins;
   /** Per jar (or folder) file name, a digest of its content: what a reload compares. */
   private final Map<String, String> contents;
+  /** The payloads decoding through these plugins now; negative once they are closed (or closing) to new ones. */
   private final AtomicInteger decoding = new AtomicInteger();
 
   private PluginSet(PluginManager manager, Path copy, List<ProfileDecoder> started, List<PluginInfo> plugins,
@@ -113,11 +115,11 @@ final class PluginSet implements AutoCloseable {
         PluginContent.digest(p.getPluginPath())));
     manager.unloadable().keySet().forEach(path -> contents.put(String.valueOf(path.getFileName()),
         PluginContent.digest(path)));
-    PluginSet host = new PluginSet(manager, copy, decoders, plugins, options.decoderOrder(), contents);
-    host.logOrder(options.decoderOrder());
+    PluginSet loaded = new PluginSet(manager, copy, decoders, plugins, options.decoderOrder(), contents);
+    loaded.logOrder(options.decoderOrder());
     LOG.info("supplier plugins in {}: {} of {} started; profiles without a plugin: {}", dir, decoders.size(),
-        plugins.size(), missing(host.profiles()));
-    return host;
+        plugins.size(), missing(loaded.profiles()));
+    return loaded;
   }
 
   /** Says which plugins serve each profile, in order, and which plugins the operator's order names in vain. */

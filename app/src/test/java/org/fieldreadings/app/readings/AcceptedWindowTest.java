@@ -69,7 +69,8 @@ class AcceptedWindowTest {
     String body = "GWD,GW-2009,1230768000,-,vbat=4012";
     assertThat(ingest(body)).isEqualTo(new JsonObject().put("stored", 0).put("duplicates", 0)
         .put("rejected", new JsonArray().add(new JsonObject().put("index", -1)
-            .put("reason", "GW-2009 connector ORIGIN: " + WINDOW + "; 1 reading not stored"))));
+            .put("reason", "GW-2009 connector ORIGIN: " + WINDOW + "; 1 reading not stored")))
+        .put("warnings", new JsonArray()));
   }
 
   /** Ingests one PROFILE_B frame (with its checksum) and returns the 200 answer. */

@@ -55,7 +55,8 @@ class ExamplePluginTest {
       assertThat(ingest.json()).isEqualTo(new JsonObject().put("stored", 11).put("duplicates", 0)
           .put("rejected", new JsonArray()
               .add(new JsonObject().put("index", 6).put("reason", "tips_ch1 'two' is not a whole number of tips"))
-              .add(new JsonObject().put("index", 7).put("reason", "logger clock not set (1970-01-01T00:00:00Z)"))));
+              .add(new JsonObject().put("index", 7).put("reason", "logger clock not set (1970-01-01T00:00:00Z)")))
+          .put("warnings", new JsonArray()));
 
       List<String> readings = new ArrayList<>(fixture.readBack("PROFILE_C", "RG-0301", "2024-05-01", "2024-05-02"));
       readings.addAll(fixture.readBack("PROFILE_C", "RG-0302", "2024-05-01", "2024-05-02"));

@@ -105,10 +105,10 @@ class IngestFlowTest {
     Answer first = push(sample);
     assertThat(first.status()).as(first.toString()).isEqualTo(200);
     assertThat(first.json()).isEqualTo(new JsonObject().put("stored", readings).put("duplicates", 0)
-        .put("rejected", new JsonArray()));
+        .put("rejected", new JsonArray()).put("warnings", new JsonArray()));
     Answer again = push(sample);
     assertThat(again.json()).isEqualTo(new JsonObject().put("stored", 0).put("duplicates", readings)
-        .put("rejected", new JsonArray()));
+        .put("rejected", new JsonArray()).put("warnings", new JsonArray()));
   }
 
   @Test
@@ -193,7 +193,8 @@ class IngestFlowTest {
     assertThat(answer.json()).isEqualTo(new JsonObject().put("stored", 0).put("duplicates", 0)
         .put("rejected", new JsonArray()
             .add(rejection(-1, "GW-2999 connector ORIGIN: " + DEFAULT_WINDOW + "; 2 readings not stored"))
-            .add(rejection(-1, "GW-2999 connector N-1: " + DEFAULT_WINDOW + "; 1 reading not stored"))));
+            .add(rejection(-1, "GW-2999 connector N-1: " + DEFAULT_WINDOW + "; 1 reading not stored")))
+        .put("warnings", new JsonArray()));
     assertThat(fixture.partitions()).isEqualTo(partitions);
     assertThat(fixture.readingsFrom("2999-01-01T00:00:00Z")).isZero();
   }

@@ -59,7 +59,7 @@ public final class IngestPipeline {
         .compose(decoded -> vertx.executeBlocking(
             () -> NormalizedPayload.of(request.profile(), decoded, window.at(Instant.now())), false))
         .compose(normalized -> store.write(normalized.batch())
-            .map(written -> new IngestResult(written, normalized.rejections())));
+            .map(written -> new IngestResult(written, normalized.rejections(), normalized.warnings())));
   }
 
   /** Decode time per profile and outcome ({@code ok}, or the failure kind): how plugins behave in production. */

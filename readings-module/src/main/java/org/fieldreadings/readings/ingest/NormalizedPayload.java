@@ -11,6 +11,7 @@ import org.fieldreadings.plugin.api.DeviceFacts;
 import org.fieldreadings.plugin.api.Observation;
 import org.fieldreadings.plugin.api.Profile;
 import org.fieldreadings.plugin.api.Rejection;
+import org.fieldreadings.plugin.api.Warning;
 import org.fieldreadings.readings.write.AcceptedWindow;
 import org.fieldreadings.readings.write.Reading;
 import org.fieldreadings.readings.write.ReadingsBatch;
@@ -23,10 +24,11 @@ import org.fieldreadings.readings.write.ReportedFacts;
  * these rejections have index {@link Rejection#WHOLE_PAYLOAD}, one per device, connector and reason, and say how
  * many readings they held.
  */
-record NormalizedPayload(ReadingsBatch batch, List<Rejection> rejections) {
+record NormalizedPayload(ReadingsBatch batch, List<Rejection> rejections, List<Warning> warnings) {
 
   NormalizedPayload {
     rejections = List.copyOf(rejections);
+    warnings = List.copyOf(warnings);
   }
 
   static NormalizedPayload of(Profile profile, DecodeResult decoded, AcceptedWindow.Bounds bounds) {
@@ -50,6 +52,6 @@ record NormalizedPayload(ReadingsBatch batch, List<Rejection> rejections) {
     List<Rejection> rejections = new ArrayList<>(decoded.rejections());
     refused.forEach((reason, count) -> rejections.add(new Rejection(Rejection.WHOLE_PAYLOAD,
         reason + "; " + count + (count == 1 ? " reading" : " readings") + " not stored")));
-    return new NormalizedPayload(new ReadingsBatch(readings, facts), rejections);
+    return new NormalizedPayload(new ReadingsBatch(readings, facts), rejections, decoded.warnings());
   }
 }

@@ -92,7 +92,7 @@ class IngestRoutesTest {
     Answer answer = ingest("PROFILE_C", "key-c", "");
     assertThat(answer.status()).isEqualTo(200);
     assertThat(answer.json()).isEqualTo(new JsonObject().put("stored", 0).put("duplicates", 0)
-        .put("rejected", new JsonArray()));
+        .put("rejected", new JsonArray()).put("warnings", new JsonArray()));
   }
 
   @Test
@@ -104,7 +104,7 @@ class IngestRoutesTest {
   }
 
   @Test
-  void aPayloadNoPluginOfItsProfileAcceptsIsA422NamingThePluginsAsked() {
+  void aPayloadNoPluginOfItsProfileAcceptsIsA422NamingThePluginsAskedAndAcceptedOnesShowTheirWarnings() {
     Answer answer = ingest("PROFILE_B", "key-b", "$GWD");
     assertThat(answer.status()).isEqualTo(422);
     assertThat(answer.header("Content-Type")).isEqualTo("application/problem+json");
@@ -115,6 +115,8 @@ class IngestRoutesTest {
     assertThat(csv.status()).isEqualTo(200);
     assertThat(csv.json().getJsonArray("rejected").getJsonObject(0).getString("reason"))
         .isEqualTo("decoded by the csv gateway plugin");
+    assertThat(csv.json().getJsonArray("warnings"))
+        .isEqualTo(new JsonArray().add(new JsonObject().put("index", 0).put("reason", "header line skipped")));
   }
 
   @Test

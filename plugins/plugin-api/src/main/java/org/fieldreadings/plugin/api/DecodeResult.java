@@ -18,13 +18,21 @@ import java.util.Set;
  * @param observations the readings, in payload order
  * @param devices the device facts, one per serial that has any
  * @param rejections the rejected parts, in the order they were found
+ * @param warnings the parts skipped on purpose (not errors), in the order they were found
  */
-public record DecodeResult(List<Observation> observations, List<DeviceFacts> devices, List<Rejection> rejections) {
+public record DecodeResult(
+    List<Observation> observations, List<DeviceFacts> devices, List<Rejection> rejections, List<Warning> warnings) {
 
   public DecodeResult {
     observations = List.copyOf(observations);
     devices = List.copyOf(devices);
     rejections = List.copyOf(rejections);
+    warnings = List.copyOf(warnings);
+  }
+
+  /** A result without warnings, as SPI 1.0.0 built it. */
+  public DecodeResult(List<Observation> observations, List<DeviceFacts> devices, List<Rejection> rejections) {
+    this(observations, devices, rejections, List.of());
   }
 
   /** A result that rejects the whole payload, e.g. when it is not JSON at all. */
@@ -49,6 +57,7 @@ public record DecodeResult(List<Observation> observations, List<DeviceFacts> dev
     private final Map<String, Observed> observed = new HashMap<>();
     private final Map<String, FactsDraft> facts = new LinkedHashMap<>();
     private final Set<Rejection> rejections = new LinkedHashSet<>();
+    private final Set<Warning> warnings = new LinkedHashSet<>();
 
     private Builder() {}
 
@@ -114,13 +123,22 @@ public record DecodeResult(List<Observation> observations, List<DeviceFacts> dev
       return this;
     }
 
+    /**
+     * Notes a part skipped on purpose, which is no error: a message type without readings, a channel without
+     * interface. The same reason for the same part is kept once.
+     */
+    public Builder warn(int index, String reason) {
+      warnings.add(new Warning(index, reason));
+      return this;
+    }
+
     /** The result so far. */
     public DecodeResult build() {
       List<DeviceFacts> devices = facts.entrySet().stream()
           .map(e -> new DeviceFacts(
               e.getKey(), Optional.ofNullable(e.getValue().group), Optional.ofNullable(e.getValue().location)))
           .toList();
-      return new DecodeResult(observations, devices, List.copyOf(rejections));
+      return new DecodeResult(observations, devices, List.copyOf(rejections), List.copyOf(warnings));
     }
 
     private FactsDraft draft(String serial) {

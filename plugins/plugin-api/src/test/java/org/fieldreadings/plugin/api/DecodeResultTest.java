@@ -69,6 +69,19 @@ class DecodeResultTest {
   }
 
   @Test
+  void partsSkippedOnPurposeAreWarningsNotRejections() {
+    DecodeResult result = DecodeResult.builder()
+        .observe(0, "WS-1", AIR_TEMP, AT, 21.5)
+        .warn(1, "join request: no readings")
+        .warn(1, "join request: no readings")
+        .build();
+    assertThat(result.warnings()).containsExactly(new Warning(1, "join request: no readings"));
+    assertThat(result.rejections()).isEmpty();
+    assertThat(new DecodeResult(result.observations(), result.devices(), result.rejections()).warnings()).isEmpty();
+    assertThatThrownBy(() -> new Warning(-2, "x")).isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
   void deviceFactsMergePerSerialAndAreValidated() {
     DecodeResult result = DecodeResult.builder()
         .group(0, "WS-1", "AIR")

@@ -3,8 +3,12 @@ package org.fieldreadings.app.readings;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.json.JsonObject;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.fieldreadings.app.server.FieldReadingsServer;
 import org.fieldreadings.app.server.TestServers;
@@ -13,6 +17,7 @@ import org.fieldreadings.core.db.DatabaseUrl;
 import org.fieldreadings.core.testing.TestHttp;
 import org.fieldreadings.core.testing.TestHttp.Answer;
 import org.fieldreadings.core.testing.TestPostgres;
+import org.fieldreadings.plugin.api.PluginTestKit;
 
 /**
  * A running server with one entity, its key, and helpers to declare devices, import canonical CSV and ingest raw
@@ -61,6 +66,43 @@ final class ReadingsFixture implements AutoCloseable {
   /** Pushes a raw payload to the public ingest API with the given key. */
   Answer ingest(String profile, String key, String body, String contentType) {
     return api.post("/api/ingest/" + profile, body, "Authorization", "ApiKey " + key, "Content-Type", contentType);
+  }
+
+  /** Pushes a plugin's sample with a fresh ingest key of its profile. */
+  Answer push(PluginSample sample) throws IOException {
+    return ingest(sample.profile(), ingestKey(sample.profile()), sample.text(), sample.contentType());
+  }
+
+  /**
+   * Every reading of the sample's devices (assigned to the fixture's entity first), through the public API, as
+   * {@link PluginTestKit#readings} writes observations: {@code serial connectorId interface timestamp value}.
+   */
+  List<String> readBack(PluginSample sample) {
+    List<String> lines = new ArrayList<>();
+    for (String serial : sample.serials()) {
+      assign(sample.profile(), serial);
+      for (Object item : device(sample.profile(), serial).getJsonArray("connectors")) {
+        JsonObject connector = (JsonObject) item;
+        List<String> interfaces = connector.getJsonArray("interfaces").stream().map(Object::toString).toList();
+        Answer readings = readings(sample.profile(), serial, "connectorId=" + connector.getString("connectorId")
+            + "&interfaces=" + String.join(",", interfaces) + "&startDate=2024-05-01&endDate=2024-05-02");
+        assertThat(readings.status()).as(readings.toString()).isEqualTo(200);
+        for (Object row : readings.array()) {
+          JsonObject reading = (JsonObject) row;
+          String at = Instant.ofEpochMilli(reading.getLong("timestamp")).toString();
+          interfaces.stream().filter(reading::containsKey).forEach(iface -> lines.add(String.join(" ", serial,
+              connector.getString("connectorId"), iface, at, PluginTestKit.format(reading.getDouble(iface)))));
+        }
+      }
+    }
+    return lines;
+  }
+
+  /** A device as the public API describes it to the fixture's entity. */
+  JsonObject device(String profile, String serial) {
+    Answer answer = api.get("/api/devices/" + profile + "/" + serial, "Authorization", "ApiKey " + apiKey);
+    assertThat(answer.status()).as(answer.toString()).isEqualTo(200);
+    return answer.json();
   }
 
   /** Associates an (imported) device with the fixture's entity. */

@@ -5,15 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.fieldreadings.core.testing.TestHttp.Answer;
-import org.fieldreadings.plugin.api.InterfaceCatalog;
-import org.fieldreadings.plugin.api.PluginTestKit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -43,70 +39,23 @@ class IngestFlowTest {
     fixture.close();
   }
 
-  /**
-   * A bundled plugin's sample as its module keeps it, with the content type its supplier sends, and the readings
-   * its own test expects from it ({@code <sample>.readings.txt}).
-   */
-  private record Sample(String profile, String module, String file, String contentType, List<String> serials) {
-    String text() throws IOException {
-      return resource(file);
-    }
-
-    List<String> expectedReadings() throws IOException {
-      return PluginTestKit.expectedLines(resource(file.substring(0, file.lastIndexOf('.')) + ".readings.txt"));
-    }
-
-    private String resource(String name) throws IOException {
-      return Files.readString(Path.of(System.getProperty("test.plugins.sources", "../plugins"), module,
-          "src/test/resources", name));
-    }
-  }
-
-  private static final Sample WEATHER = new Sample("REAL_WEATHER_STATION", "real-weather-station",
+  private static final PluginSample WEATHER = new PluginSample("REAL_WEATHER_STATION", "real-weather-station",
       "station-upload.json", "application/json", List.of("WS-LIS-0042"));
-  private static final Sample SOIL = new Sample("PROFILE_A", "profile-a-soil", "probe-export.csv", "text/csv",
-      List.of("SM-0001", "SM-0002"));
-  private static final Sample GATEWAY = new Sample("PROFILE_B", "profile-b-gateway", "gateway-frames.txt",
-      "text/plain", List.of("GW-0007"));
-  private static final Sample FLOW = new Sample("PROFILE_C", "profile-c-flow", "logger-export.csv", "text/csv",
-      List.of("FM-0100", "FM-0101", "FM-0102", "PC-0200"));
-  private static final Sample LORAWAN = new Sample("PROFILE_D", "profile-d-lorawan", "uplinks.json",
+  private static final PluginSample SOIL = new PluginSample("PROFILE_A", "profile-a-soil", "probe-export.csv",
+      "text/csv", List.of("SM-0001", "SM-0002"));
+  private static final PluginSample GATEWAY = new PluginSample("PROFILE_B", "profile-b-gateway",
+      "gateway-frames.txt", "text/plain", List.of("GW-0007"));
+  private static final PluginSample FLOW = new PluginSample("PROFILE_C", "profile-c-flow", "logger-export.csv",
+      "text/csv", List.of("FM-0100", "FM-0101", "FM-0102", "PC-0200"));
+  private static final PluginSample LORAWAN = new PluginSample("PROFILE_D", "profile-d-lorawan", "uplinks.json",
       "application/json", List.of("70B3D57ED0051A3C", "70B3D57ED0051A3D"));
 
-  /** Pushes a sample with a fresh ingest key of its profile. */
-  private static Answer push(Sample sample) throws IOException {
-    return fixture.ingest(sample.profile(), fixture.ingestKey(sample.profile()), sample.text(), sample.contentType());
-  }
-
-  /** The plugin's expected readings as the API serves them: each value at its interface's resolution. */
-  private static List<String> served(List<String> lines) {
-    return lines.stream().map(line -> {
-      String[] parts = line.split(" ");
-      double scale = Math.pow(10, InterfaceCatalog.of(parts[2]).decimals());
-      parts[4] = PluginTestKit.format(Math.round(Double.parseDouble(parts[4]) * scale) / scale);
-      return String.join(" ", parts);
-    }).toList();
-  }
-
-  /** Every reading of the sample's devices, through the public API ({@link ReadingsFixture#readBack}). */
-  private static List<String> readBack(Sample sample) {
-    List<String> lines = new ArrayList<>();
-    for (String serial : sample.serials()) {
-      lines.addAll(fixture.readBack(sample.profile(), serial, "2024-05-01", "2024-05-02"));
-    }
-    return lines;
-  }
-
-  private static JsonObject device(String profile, String serial) {
-    return fixture.device(profile, serial);
-  }
-
-  private static void assertStoredThenDuplicates(Sample sample, int readings) throws IOException {
-    Answer first = push(sample);
+  private static void assertStoredThenDuplicates(PluginSample sample, int readings) throws IOException {
+    Answer first = fixture.push(sample);
     assertThat(first.status()).as(first.toString()).isEqualTo(200);
     assertThat(first.json()).isEqualTo(new JsonObject().put("stored", readings).put("duplicates", 0)
         .put("rejected", new JsonArray()).put("warnings", new JsonArray()));
-    Answer again = push(sample);
+    Answer again = fixture.push(sample);
     assertThat(again.json()).isEqualTo(new JsonObject().put("stored", 0).put("duplicates", readings)
         .put("rejected", new JsonArray()).put("warnings", new JsonArray()));
   }
@@ -114,9 +63,9 @@ class IngestFlowTest {
   @Test
   void weatherStationUploadInImperialUnitsIsReadBackInSiUnits() throws IOException {
     assertStoredThenDuplicates(WEATHER, 30);
-    assertThat(readBack(WEATHER)).containsExactlyInAnyOrderElementsOf(served(WEATHER.expectedReadings()));
+    assertThat(fixture.readBack(WEATHER)).containsExactlyInAnyOrderElementsOf(WEATHER.servedReadings());
     // The station's group and position travel with its readings to the devices module.
-    JsonObject station = device(WEATHER.profile(), "WS-LIS-0042");
+    JsonObject station = fixture.device(WEATHER.profile(), "WS-LIS-0042");
     assertThat(station.getString("group")).isEqualTo("AIR");
     assertThat(station.getJsonObject("location"))
         .isEqualTo(new JsonObject().put("latitude", 38.7369).put("longitude", -9.1427));
@@ -125,34 +74,34 @@ class IngestFlowTest {
   @Test
   void soilProbeExportIsReadBackDepthByDepth() throws IOException {
     assertStoredThenDuplicates(SOIL, 32);
-    assertThat(readBack(SOIL)).containsExactlyInAnyOrderElementsOf(served(SOIL.expectedReadings()));
+    assertThat(fixture.readBack(SOIL)).containsExactlyInAnyOrderElementsOf(SOIL.servedReadings());
   }
 
   @Test
   void gatewayFramesAreReadBackPerAttachedDevice() throws IOException {
     assertStoredThenDuplicates(GATEWAY, 24);
-    assertThat(readBack(GATEWAY)).containsExactlyInAnyOrderElementsOf(served(GATEWAY.expectedReadings()));
+    assertThat(fixture.readBack(GATEWAY)).containsExactlyInAnyOrderElementsOf(GATEWAY.servedReadings());
   }
 
   @Test
   void flowLoggerExportIsReadBackInCubicMetresAndCounts() throws IOException {
     assertStoredThenDuplicates(FLOW, 12);
-    assertThat(readBack(FLOW)).containsExactlyInAnyOrderElementsOf(served(FLOW.expectedReadings()));
+    assertThat(fixture.readBack(FLOW)).containsExactlyInAnyOrderElementsOf(FLOW.servedReadings());
   }
 
   @Test
   void lorawanUplinksAreReadBackByteByByte() throws IOException {
     assertStoredThenDuplicates(LORAWAN, 22);
-    assertThat(readBack(LORAWAN)).containsExactlyInAnyOrderElementsOf(served(LORAWAN.expectedReadings()));
-    assertThat(device(LORAWAN.profile(), "70B3D57ED0051A3C").getJsonObject("location"))
+    assertThat(fixture.readBack(LORAWAN)).containsExactlyInAnyOrderElementsOf(LORAWAN.servedReadings());
+    assertThat(fixture.device(LORAWAN.profile(), "70B3D57ED0051A3C").getJsonObject("location"))
         .isEqualTo(new JsonObject().put("latitude", 38.5712).put("longitude", -7.9135));
   }
 
   @Test
   void gatewayConnectorsAppearInTheDeviceInformation() throws IOException {
-    assertThat(push(GATEWAY).status()).isEqualTo(200);
+    assertThat(fixture.push(GATEWAY).status()).isEqualTo(200);
     fixture.assign("PROFILE_B", "GW-0007");
-    assertThat(device("PROFILE_B", "GW-0007").getJsonArray("connectors")).isEqualTo(new JsonArray()
+    assertThat(fixture.device("PROFILE_B", "GW-0007").getJsonArray("connectors")).isEqualTo(new JsonArray()
         .add(connector("ORIGIN", "Bat", "Rssi"))
         .add(connector("N-1A2B", "AirTemp", "AirHum", "Bat", "Rssi"))
         .add(connector("N-1A2C", "Precipitation", "TicksCount", "Bat", "Rssi", "SMraw10", "SMraw30")));

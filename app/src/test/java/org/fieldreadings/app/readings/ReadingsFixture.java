@@ -3,6 +3,7 @@ package org.fieldreadings.app.readings;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.json.JsonObject;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -65,6 +66,20 @@ final class ReadingsFixture implements AutoCloseable {
   /** Pushes a raw payload to the public ingest API with the given key. */
   Answer ingest(String profile, String key, String body, String contentType) {
     return api.post("/api/ingest/" + profile, body, "Authorization", "ApiKey " + key, "Content-Type", contentType);
+  }
+
+  /** Pushes a plugin's sample with a fresh ingest key of its profile. */
+  Answer push(PluginSample sample) throws IOException {
+    return ingest(sample.profile(), ingestKey(sample.profile()), sample.text(), sample.contentType());
+  }
+
+  /** Every reading of the sample's devices on its day, 2024-05-01 ({@link #readBack(String, String, String, String)}). */
+  List<String> readBack(PluginSample sample) {
+    List<String> lines = new ArrayList<>();
+    for (String serial : sample.serials()) {
+      lines.addAll(readBack(sample.profile(), serial, "2024-05-01", "2024-05-02"));
+    }
+    return lines;
   }
 
   /** Associates an (imported) device with the fixture's entity. */

@@ -1,0 +1,78 @@
+package org.fieldreadings.app.readings;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.fieldreadings.app.server.TestServers;
+import org.fieldreadings.core.testing.TestHttp.Answer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Two plugins for PROFILE_D side by side, as a supplier that sends two formats needs them: the Cayenne LPP plugin
+ * (accepts port-3 uplinks) is asked first by plugin id, the bundled LoRaWAN plugin takes the rest.
+ */
+class CayenneBesideLorawanTest {
+
+  @TempDir
+  static Path dataDir;
+
+  @TempDir
+  static Path pluginsDir;
+
+  private static ReadingsFixture fixture;
+
+  private static final PluginSample CAYENNE = new PluginSample("PROFILE_D", "profile-d-cayenne", "uplinks.json",
+      "application/json", List.of("A840410001020304", "A840410001020305"));
+  private static final PluginSample LORAWAN = new PluginSample("PROFILE_D", "profile-d-lorawan", "uplinks.json",
+      "application/json", List.of("70B3D57ED0051A3C", "70B3D57ED0051A3D"));
+
+  @BeforeAll
+  static void start() throws Exception {
+    copyJars(TestServers.pluginsDir());
+    copyJars(Path.of(System.getProperty("test.replacement.plugins.dir", "target/test-replacement-plugins")));
+    fixture = new ReadingsFixture(dataDir, Map.of("FR_PLUGINS_DIR", pluginsDir.toString()));
+  }
+
+  private static void copyJars(Path from) throws IOException {
+    try (Stream<Path> jars = Files.list(from)) {
+      for (Path jar : jars.filter(jar -> jar.getFileName().toString().endsWith(".jar")).toList()) {
+        Files.copy(jar, pluginsDir.resolve(jar.getFileName()));
+      }
+    }
+  }
+
+  @AfterAll
+  static void stop() {
+    fixture.close();
+  }
+
+  @Test
+  void bothServeProfileDInPluginIdOrderAndEachDecodesItsOwnFormat() throws IOException {
+    Answer plugins = fixture.admin.get("/admin/plugins", "Authorization", "Bearer " + fixture.adminToken);
+    assertThat(plugins.array().stream().map(JsonObject.class::cast)
+        .filter(plugin -> "PROFILE_D".equals(plugin.getString("profile")))
+        .map(plugin -> plugin.getString("pluginId") + " " + plugin.getInteger("rank") + " "
+            + plugin.getString("state")))
+        .containsExactly("profile-d-cayenne 1 STARTED", "profile-d-lorawan 2 STARTED");
+
+    Answer lpp = fixture.push(CAYENNE);
+    assertThat(lpp.json()).as(lpp.toString()).isEqualTo(new JsonObject().put("stored", 13).put("duplicates", 0)
+        .put("rejected", new JsonArray()).put("warnings", new JsonArray()));
+    assertThat(fixture.readBack(CAYENNE)).containsExactlyInAnyOrderElementsOf(CAYENNE.servedReadings());
+
+    Answer waterBalance = fixture.push(LORAWAN);
+    assertThat(waterBalance.json()).as(waterBalance.toString()).isEqualTo(new JsonObject().put("stored", 22)
+        .put("duplicates", 0).put("rejected", new JsonArray()).put("warnings", new JsonArray()));
+    assertThat(fixture.readBack(LORAWAN)).containsExactlyInAnyOrderElementsOf(LORAWAN.servedReadings());
+  }
+}

@@ -144,7 +144,9 @@ class IngestCommandsTest {
             + "profile-b-gateway-1.0.0.jar",
         "profile-c-flow            1.0.0             PROFILE_C             1     STARTED   "
             + "profile-c-flow-1.0.0.jar",
-        "profile-d-lorawan         1.0.0             PROFILE_D             1     STARTED   "
+        "profile-d-cayenne         1.0.0             PROFILE_D             1     STARTED   "
+            + "profile-d-cayenne-1.0.0.jar",
+        "profile-d-lorawan         1.0.0             PROFILE_D             2     STARTED   "
             + "profile-d-lorawan-1.0.0.jar",
         "real-weather-station      1.0.0             REAL_WEATHER_STATION  1     STARTED   "
             + "real-weather-station-1.0.0.jar");

@@ -91,7 +91,7 @@ class DistributionIT {
       assertThat(plugins.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder(
           "real-weather-station-" + VERSION + ".jar", "profile-a-soil-" + VERSION + ".jar",
           "profile-b-gateway-" + VERSION + ".jar", "profile-c-flow-" + VERSION + ".jar",
-          "profile-d-lorawan-" + VERSION + ".jar");
+          "profile-d-lorawan-" + VERSION + ".jar", "profile-d-cayenne-" + VERSION + ".jar");
     }
   }
 
@@ -103,7 +103,7 @@ class DistributionIT {
         .header("Authorization", "Bearer " + token).build(), HttpResponse.BodyHandlers.ofString());
     assertThat(plugins.statusCode()).isEqualTo(200);
     JsonArray list = new JsonArray(plugins.body());
-    assertThat(list).hasSize(5);
+    assertThat(list).hasSize(6);
     list.forEach(plugin -> assertThat(((io.vertx.core.json.JsonObject) plugin).getString("state")).isEqualTo("STARTED"));
     list.forEach(plugin -> assertThat(((io.vertx.core.json.JsonObject) plugin).getString("version")).isEqualTo(VERSION));
   }
@@ -116,7 +116,7 @@ class DistributionIT {
     Process process = list.start();
     String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(process.waitFor()).as(out).isZero();
-    assertThat(new JsonArray(out)).hasSize(5);
+    assertThat(new JsonArray(out)).hasSize(6);
   }
 
   @Test

@@ -5,12 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
-import org.fieldreadings.app.server.TestServers;
 import org.fieldreadings.core.testing.TestHttp.Answer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -18,16 +15,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Two plugins for PROFILE_D side by side, as a supplier that sends two formats needs them: the Cayenne LPP plugin
- * (accepts port-3 uplinks) is asked first by plugin id, the bundled LoRaWAN plugin takes the rest.
+ * The two bundled plugins of PROFILE_D side by side, as a supplier that sends two formats needs them: the Cayenne LPP plugin
+ * (accepts port-3 uplinks) is asked first by plugin id, the LoRaWAN plugin takes the rest.
  */
 class CayenneBesideLorawanTest {
 
   @TempDir
   static Path dataDir;
-
-  @TempDir
-  static Path pluginsDir;
 
   private static ReadingsFixture fixture;
 
@@ -38,17 +32,7 @@ class CayenneBesideLorawanTest {
 
   @BeforeAll
   static void start() throws Exception {
-    copyJars(TestServers.pluginsDir());
-    copyJars(Path.of(System.getProperty("test.replacement.plugins.dir", "target/test-replacement-plugins")));
-    fixture = new ReadingsFixture(dataDir, Map.of("FR_PLUGINS_DIR", pluginsDir.toString()));
-  }
-
-  private static void copyJars(Path from) throws IOException {
-    try (Stream<Path> jars = Files.list(from)) {
-      for (Path jar : jars.filter(jar -> jar.getFileName().toString().endsWith(".jar")).toList()) {
-        Files.copy(jar, pluginsDir.resolve(jar.getFileName()));
-      }
-    }
+    fixture = new ReadingsFixture(dataDir, Map.of());
   }
 
   @AfterAll

@@ -41,8 +41,6 @@ class CayennePluginIngestTest {
   @BeforeAll
   static void start() throws Exception {
     copyJars(TestServers.pluginsDir(), name -> !name.startsWith("profile-d-lorawan-"));
-    copyJars(Path.of(System.getProperty("test.replacement.plugins.dir", "target/test-replacement-plugins")),
-        name -> name.startsWith("profile-d-cayenne-"));
     fixture = new ReadingsFixture(dataDir, Map.of("FR_PLUGINS_DIR", pluginsDir.toString()));
   }
 

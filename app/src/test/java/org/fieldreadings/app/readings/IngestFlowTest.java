@@ -216,7 +216,7 @@ class IngestFlowTest {
   }
 
   @Test
-  void theAdminApiListsTheFiveBundledPluginsStarted() {
+  void theAdminApiListsTheSixBundledPluginsStarted() {
     Answer answer = fixture.admin.get("/admin/plugins", "Authorization", "Bearer " + fixture.adminToken);
     assertThat(answer.status()).isEqualTo(200);
     assertThat(answer.array().stream().map(p -> ((JsonObject) p).getString("pluginId") + " "
@@ -225,6 +225,7 @@ class IngestFlowTest {
         "profile-a-soil PROFILE_A STARTED",
         "profile-b-gateway PROFILE_B STARTED",
         "profile-c-flow PROFILE_C STARTED",
+        "profile-d-cayenne PROFILE_D STARTED",
         "profile-d-lorawan PROFILE_D STARTED",
         "real-weather-station REAL_WEATHER_STATION STARTED");
     assertThat(answer.array().getJsonObject(0).getString("version")).isEqualTo("1.0.0");

@@ -40,6 +40,7 @@ public final class ServeCommand implements Callable<Integer> {
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       server.close();
+      LogFormat.flush();
       stopped.countDown();
     }, "shutdown"));
     try {

@@ -7,7 +7,10 @@ import io.vertx.core.json.JsonObject;
 import org.fieldreadings.core.config.ConfigKeys;
 import org.slf4j.LoggerFactory;
 
-/** Applies {@code logging.format}: the default text lines, or one JSON object per line for log shippers. */
+/**
+ * Applies {@code logging.format}: the default text lines, or one JSON object per line for log shippers; and writes
+ * out what is still queued when the process ends.
+ */
 public final class LogFormat {
 
   private LogFormat() {}
@@ -24,6 +27,16 @@ public final class LogFormat {
       configurator.doConfigure(LogFormat.class.getResource("/logback-json.xml"));
     } catch (JoranException e) {
       throw new StartupException("cannot switch logging to JSON: " + e.getMessage());
+    }
+  }
+
+  /**
+   * Writes out the lines still queued in the asynchronous appender (the last lines of a stop would otherwise be lost
+   * when the process exits) and stops logging; the last call of a shutdown.
+   */
+  public static void flush() {
+    if (LoggerFactory.getILoggerFactory() instanceof LoggerContext context) {
+      context.stop();
     }
   }
 }

@@ -2,7 +2,7 @@
 -- qualifies them. Identifiers that responses sort by use the "C" collation: byte order, the same on every server
 -- and the same as Java's String order for their ASCII syntax.
 
--- The profiles of SPEC.md 2.4 in enumeration order: ORDER BY profile sorts the way responses must.
+-- The profiles in the enumeration order of docs/api.md ("Identifiers"): ORDER BY profile sorts the way responses must.
 CREATE TYPE device_profile AS ENUM ('PROFILE_A', 'REAL_WEATHER_STATION', 'PROFILE_B', 'PROFILE_C', 'PROFILE_D');
 
 CREATE TABLE device (

@@ -1,5 +1,11 @@
 package org.fieldreadings.core.db;
 
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -14,11 +20,53 @@ public final class Migrations {
 
   private static final Logger LOG = LoggerFactory.getLogger(Migrations.class);
 
+  /**
+   * Applied migrations whose file changed afterwards in comments only, with the checksum Flyway recorded then and
+   * the one of the file now: devices V1 named a contract document outside the repository, and now names
+   * docs/api.md. Databases that applied the old text get the new checksum, so validation still guards every other
+   * change.
+   */
+  private static final List<Reworded> REWORDED = List.of(new Reworded("devices", "1", -357699947, -89269390));
+
+  private record Reworded(String schema, String version, int before, int after) {}
+
   private Migrations() {}
 
   public static void migrate(DatabaseUrl url, List<ModuleSchema> schemas) {
     for (ModuleSchema schema : schemas) {
+      acceptRewordings(url, schema);
       log(schema, flyway(url, schema).load().migrate());
+    }
+  }
+
+  private static void acceptRewordings(DatabaseUrl url, ModuleSchema schema) {
+    List<Reworded> reworded = REWORDED.stream().filter(r -> r.schema().equals(schema.schema())).toList();
+    if (reworded.isEmpty()) {
+      return;
+    }
+    String history = schema.schema() + ".flyway_schema_history";
+    try (Connection connection = DriverManager.getConnection(url.jdbcUrl(), url.user(), url.password());
+         Statement probe = connection.createStatement();
+         ResultSet exists = probe.executeQuery("SELECT to_regclass('" + history + "') IS NOT NULL")) {
+      exists.next();
+      if (!exists.getBoolean(1)) {
+        return;
+      }
+      for (Reworded r : reworded) {
+        try (PreparedStatement update = connection.prepareStatement(
+            "UPDATE " + history + " SET checksum = ? WHERE version = ? AND checksum = ?")) {
+          update.setInt(1, r.after());
+          update.setString(2, r.version());
+          update.setInt(3, r.before());
+          if (update.executeUpdate() > 0) {
+            LOG.info("schema {} migration {}: checksum of its reworded comments recorded", schema.schema(),
+                r.version());
+          }
+        }
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException("cannot read the migration history of " + schema.schema() + ": "
+          + e.getMessage(), e);
     }
   }
 

@@ -1,6 +1,8 @@
 package org.fieldreadings.app.readings;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.fieldreadings.app.readings.PluginSample.CAYENNE;
+import static org.fieldreadings.app.readings.PluginSample.LORAWAN;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -24,11 +26,6 @@ class CayenneBesideLorawanTest {
   static Path dataDir;
 
   private static ReadingsFixture fixture;
-
-  private static final PluginSample CAYENNE = new PluginSample("PROFILE_D", "profile-d-cayenne", "uplinks.json",
-      "application/json", List.of("A840410001020304", "A840410001020305"));
-  private static final PluginSample LORAWAN = new PluginSample("PROFILE_D", "profile-d-lorawan", "uplinks.json",
-      "application/json", List.of("70B3D57ED0051A3C", "70B3D57ED0051A3D"));
 
   @BeforeAll
   static void start() throws Exception {

@@ -1,6 +1,11 @@
 package org.fieldreadings.app.readings;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.fieldreadings.app.readings.PluginSample.FLOW;
+import static org.fieldreadings.app.readings.PluginSample.GATEWAY;
+import static org.fieldreadings.app.readings.PluginSample.LORAWAN;
+import static org.fieldreadings.app.readings.PluginSample.SOIL;
+import static org.fieldreadings.app.readings.PluginSample.WEATHER;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -38,17 +43,6 @@ class IngestFlowTest {
   static void stop() {
     fixture.close();
   }
-
-  private static final PluginSample WEATHER = new PluginSample("REAL_WEATHER_STATION", "real-weather-station",
-      "station-upload.json", "application/json", List.of("WS-LIS-0042"));
-  private static final PluginSample SOIL = new PluginSample("PROFILE_A", "profile-a-soil", "probe-export.csv",
-      "text/csv", List.of("SM-0001", "SM-0002"));
-  private static final PluginSample GATEWAY = new PluginSample("PROFILE_B", "profile-b-gateway",
-      "gateway-frames.txt", "text/plain", List.of("GW-0007"));
-  private static final PluginSample FLOW = new PluginSample("PROFILE_C", "profile-c-flow", "logger-export.csv",
-      "text/csv", List.of("FM-0100", "FM-0101", "FM-0102", "PC-0200"));
-  private static final PluginSample LORAWAN = new PluginSample("PROFILE_D", "profile-d-lorawan", "uplinks.json",
-      "application/json", List.of("70B3D57ED0051A3C", "70B3D57ED0051A3D"));
 
   private static void assertStoredThenDuplicates(PluginSample sample, int readings) throws IOException {
     Answer first = fixture.push(sample);

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.fieldreadings.plugin.api.InterfaceCatalog;
 import org.fieldreadings.plugin.api.PluginTestKit;
 
 /**
@@ -19,6 +18,20 @@ import org.fieldreadings.plugin.api.PluginTestKit;
  */
 record PluginSample(String profile, String module, String file, String contentType, List<String> serials) {
 
+  /** The samples of the bundled plugins. */
+  static final PluginSample WEATHER = new PluginSample("REAL_WEATHER_STATION", "real-weather-station",
+      "station-upload.json", "application/json", List.of("WS-LIS-0042"));
+  static final PluginSample SOIL = new PluginSample("PROFILE_A", "profile-a-soil", "probe-export.csv",
+      "text/csv", List.of("SM-0001", "SM-0002"));
+  static final PluginSample GATEWAY = new PluginSample("PROFILE_B", "profile-b-gateway",
+      "gateway-frames.txt", "text/plain", List.of("GW-0007"));
+  static final PluginSample FLOW = new PluginSample("PROFILE_C", "profile-c-flow", "logger-export.csv",
+      "text/csv", List.of("FM-0100", "FM-0101", "FM-0102", "PC-0200"));
+  static final PluginSample LORAWAN = new PluginSample("PROFILE_D", "profile-d-lorawan", "uplinks.json",
+      "application/json", List.of("70B3D57ED0051A3C", "70B3D57ED0051A3D"));
+  static final PluginSample CAYENNE = new PluginSample("PROFILE_D", "profile-d-cayenne", "uplinks.json",
+      "application/json", List.of("A840410001020304", "A840410001020305"));
+
   String text() throws IOException {
     return resource(file);
   }
@@ -28,8 +41,7 @@ record PluginSample(String profile, String module, String file, String contentTy
     return PluginTestKit.expectedLines(resource(file.substring(0, file.lastIndexOf('.')) + ".readings.txt")).stream()
         .map(line -> {
           String[] parts = line.split(" ");
-          double scale = Math.pow(10, InterfaceCatalog.of(parts[2]).decimals());
-          parts[4] = PluginTestKit.format(Math.round(Double.parseDouble(parts[4]) * scale) / scale);
+          parts[4] = PluginTestKit.format(ReadingsFixture.served(parts[2], Double.parseDouble(parts[4])));
           return String.join(" ", parts);
         }).toList();
   }

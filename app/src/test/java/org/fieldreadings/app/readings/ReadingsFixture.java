@@ -17,6 +17,7 @@ import org.fieldreadings.core.db.DatabaseUrl;
 import org.fieldreadings.core.testing.TestHttp;
 import org.fieldreadings.core.testing.TestHttp.Answer;
 import org.fieldreadings.core.testing.TestPostgres;
+import org.fieldreadings.plugin.api.InterfaceCatalog;
 import org.fieldreadings.plugin.api.PluginTestKit;
 
 /**
@@ -149,5 +150,11 @@ final class ReadingsFixture implements AutoCloseable {
   @Override
   public void close() {
     server.close();
+  }
+
+  /** A value as the API serves it: rounded to its interface's resolution (the interface catalog of docs/api.md). */
+  static double served(String iface, double value) {
+    double scale = Math.pow(10, InterfaceCatalog.of(iface).decimals());
+    return Math.round(value * scale) / scale;
   }
 }

@@ -97,9 +97,9 @@ class ReadingsQueryTest {
     JsonArray expected = new JsonArray();
     for (Point p : between(AIR_TEMP, "2024-03-01T00:00:00Z", "2024-03-01T01:00:00Z")) {
       JsonObject row = new JsonObject().put("timestamp", p.ts().toEpochMilli())
-          .put("AirTemp", served("AirTemp", p.value()));
+          .put("AirTemp", ReadingsFixture.served("AirTemp", p.value()));
       PRECIPITATION.stream().filter(r -> r.ts().equals(p.ts())).findFirst()
-          .ifPresent(r -> row.put("Precipitation", served("Precipitation", r.value())));
+          .ifPresent(r -> row.put("Precipitation", ReadingsFixture.served("Precipitation", r.value())));
       expected.add(row);
     }
     assertThat(expected).hasSize(5);
@@ -254,8 +254,8 @@ class ReadingsQueryTest {
     StringBuilder expected = new StringBuilder("timestamp,Precipitation,AirTemp\r\n");
     for (Point temp : between(AIR_TEMP, "2024-03-01T00:00:00Z", "2024-03-01T00:30:00Z")) {
       String rain = PRECIPITATION.stream().filter(p -> p.ts().equals(temp.ts())).findFirst()
-          .map(p -> Double.toString(served("Precipitation", p.value()))).orElse("");
-      expected.append(temp.ts()).append(',').append(rain).append(',').append(served("AirTemp", temp.value()))
+          .map(p -> Double.toString(ReadingsFixture.served("Precipitation", p.value()))).orElse("");
+      expected.append(temp.ts()).append(',').append(rain).append(',').append(ReadingsFixture.served("AirTemp", temp.value()))
           .append("\r\n");
     }
     assertThat(answer.body()).isEqualTo(expected.toString());
@@ -340,12 +340,6 @@ class ReadingsQueryTest {
 
   private static double last(List<Point> points) {
     return points.get(points.size() - 1).value();
-  }
-
-  /** A value as the API serves it: rounded to its interface's resolution (the interface catalog of docs/api.md). */
-  private static double served(String iface, double value) {
-    double scale = Math.pow(10, InterfaceCatalog.of(iface).decimals());
-    return Math.round(value * scale) / scale;
   }
 
   /**

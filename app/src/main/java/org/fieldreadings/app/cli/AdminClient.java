@@ -14,9 +14,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import org.fieldreadings.core.config.ConfigKeys;
+import org.fieldreadings.core.files.PrivateFiles;
 
 /**
  * The command line's client of the running server's admin API. The address: {@code --admin-url}, else the
@@ -130,8 +130,7 @@ public final class AdminClient {
     Path absolute = target.toAbsolutePath();
     Path partial = null;
     try {
-      partial = Files.createTempFile(absolute.getParent(), absolute.getFileName().toString(), ".part",
-          PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+      partial = PrivateFiles.createTemporary(absolute.getParent(), absolute.getFileName().toString(), ".part");
       HttpResponse<Path> response = http.send(request,
           HttpResponse.BodyHandlers.ofFile(partial, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING));
       if (response.statusCode() >= 400) {

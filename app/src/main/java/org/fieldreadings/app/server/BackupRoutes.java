@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -19,6 +18,7 @@ import org.fieldreadings.core.FieldModule;
 import org.fieldreadings.core.config.ConfigKeys;
 import org.fieldreadings.core.db.DatabaseBackup;
 import org.fieldreadings.core.db.DatabaseUrl;
+import org.fieldreadings.core.files.PrivateFiles;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -58,8 +58,7 @@ final class BackupRoutes {
 
   private Path writeBackup() throws Exception {
     Path dataDir = Path.of(ConfigKeys.DATA_DIR.get(config));
-    Path file = Files.createTempFile(dataDir, "backup-", ".zip.tmp",
-        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+    Path file = PrivateFiles.createTemporary(dataDir, "backup-", ".zip.tmp");
     long started = System.nanoTime();
     try (OutputStream out = Files.newOutputStream(file)) {
       DatabaseBackup.write(DatabaseUrl.parse(ConfigKeys.DATABASE_URL.get(config)),

@@ -33,11 +33,6 @@ final class GeneratedSecrets {
     fill(config, ConfigKeys.SECURITY_MASTER_KEY, dataDir.resolve(MASTER_KEY_FILE), Base64.getEncoder());
   }
 
-  /** The admin token file of a data directory, for the command line. */
-  static Path adminTokenFile(Path dataDir) {
-    return dataDir.resolve(ADMIN_TOKEN_FILE);
-  }
-
   private static void fill(JsonObject config, ConfigKey<String> key, Path file, Base64.Encoder encoder) {
     if (key.get(config) != null) {
       return;

@@ -78,6 +78,11 @@ public final class PrivateFiles {
     }
   }
 
+  /** A new empty 0600 file in {@code directory} ({@code prefix}, a random part, {@code suffix}) to stream into. */
+  public static Path createTemporary(Path directory, String prefix, String suffix) throws IOException {
+    return Files.createTempFile(directory, prefix, suffix, attribute(OWNER_FILE));
+  }
+
   private static void tighten(Path path, Set<PosixFilePermission> wanted) throws IOException {
     if (isShared(path)) {
       LOG.warn("{} was accessible to other users ({}); made it {}", path,

@@ -3,6 +3,8 @@ package org.fieldreadings.access;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.eventbus.ReplyException;
+import io.vertx.core.eventbus.ReplyFailure;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
@@ -89,10 +91,8 @@ final class ApiKeys {
   /** Revokes the entity's key; every node stops accepting it at once. */
   Future<Void> revoke(String entityId) {
     return pool.withTransaction(conn -> revoke(conn, entityId))
-        .onSuccess(v -> {
-          publishKeyChanged(entityId);
-          LOG.info("key of entity {} revoked by its holder", entityId);
-        });
+        .compose(v -> forgetHere(entityId))
+        .onSuccess(v -> LOG.info("key of entity {} revoked by its holder", entityId));
   }
 
   /**
@@ -111,10 +111,8 @@ final class ApiKeys {
               }
               return revoke(conn, entityId);
             }))
-        .onSuccess(v -> {
-          publishKeyChanged(entityId);
-          LOG.info("key of entity {} revoked by support", entityId);
-        });
+        .compose(v -> forgetHere(entityId))
+        .onSuccess(v -> LOG.info("key of entity {} revoked by support", entityId));
   }
 
   private static Future<Void> revoke(SqlConnection conn, String entityId) {
@@ -135,8 +133,8 @@ final class ApiKeys {
               }
               return notifyKeyChanged(conn, entityId);
             }))
+        .compose(v -> forgetHere(entityId))
         .map(v -> {
-          publishKeyChanged(entityId);
           LOG.info("new key issued by support for entity {} (prefix {})", entityId, apiKey.substring(0, 4));
           return new JsonObject().put("entityId", entityId).put("apiKey", apiKey);
         });
@@ -185,20 +183,30 @@ final class ApiKeys {
                   .execute(Tuple.of(rows.iterator().next().getBuffer("lookup_digest")))
                   .compose(v -> notifyKeyChanged(conn, KeyChangeListener.ALL_KEYS));
             }))
-        .<Void>mapEmpty()
-        .onSuccess(v -> {
-          // Ingest keys belong to no entity: every node forgets every remembered key.
-          vertx.eventBus().publish(AccessContract.KEY_REVOKED, new JsonObject());
-          LOG.info("ingest key {} revoked by support", prefix);
-        });
+        // Ingest keys belong to no entity: every node forgets every remembered key.
+        .compose(v -> forgetHere(KeyChangeListener.ALL_KEYS))
+        .onSuccess(v -> LOG.info("ingest key {} revoked by support", prefix));
   }
 
   private static Future<RowSet<Row>> notifyKeyChanged(SqlConnection conn, String entityId) {
     return conn.preparedQuery(AccessQueries.NOTIFY_KEY_CHANGED).execute(Tuple.of(entityId));
   }
 
-  /** This node learns at once; other nodes learn through the database notification. */
-  private void publishKeyChanged(String entityId) {
-    vertx.eventBus().publish(AccessContract.KEY_REVOKED, new JsonObject().put("entityId", entityId));
+  /**
+   * This node's authentication cache forgets the key before the change is answered, so the next request of any
+   * client already sees it; other nodes learn through the database notification. The change is committed either
+   * way: a cache that does not confirm in time is logged, and the notification still reaches it.
+   */
+  private Future<Void> forgetHere(String entityId) {
+    JsonObject change = entityId.equals(KeyChangeListener.ALL_KEYS)
+        ? new JsonObject() : new JsonObject().put("entityId", entityId);
+    return vertx.eventBus().request(AccessContract.KEY_REVOKED, change)
+        .<Void>mapEmpty()
+        .recover(e -> {
+          if (!(e instanceof ReplyException reply && reply.failureType() == ReplyFailure.NO_HANDLERS)) {
+            LOG.warn("this node's key cache did not confirm forgetting a changed key: {}", e.getMessage());
+          }
+          return Future.succeededFuture();
+        });
   }
 }

@@ -75,19 +75,8 @@ class OperatorKeysTest {
         .status();
   }
 
-  /** Whether the request's status becomes 401 within the second a revocation may take to reach every cache. */
-  private static boolean refusedWithinASecond(java.util.function.IntSupplier status) {
-    long deadline = System.nanoTime() + 1_000_000_000L;
-    do {
-      if (status.getAsInt() == 401) {
-        return true;
-      }
-    } while (System.nanoTime() < deadline);
-    return false;
-  }
-
   @Test
-  void revokingAnEntitysKeyIsRefusedWithinASecondAndIdempotent() {
+  void revokingAnEntitysKeyIsRefusedFromTheNextRequestAndIdempotent() {
     String entityId = client.createEntity("revoked-by-support@example.com");
     String apiKey = client.issueKey(entityId).json().getString("apiKey");
     assertThat(client.listDevices(apiKey).status()).isEqualTo(200);
@@ -95,7 +84,7 @@ class OperatorKeysTest {
     Answer revoked = admin.delete("/admin/entities/" + entityId + "/key", "Authorization", bearer);
 
     assertThat(revoked.status()).isEqualTo(204);
-    assertThat(refusedWithinASecond(() -> client.listDevices(apiKey).status())).isTrue();
+    assertThat(client.listDevices(apiKey).status()).isEqualTo(401);
     assertThat(admin.delete("/admin/entities/" + entityId + "/key", "Authorization", bearer).status())
         .isEqualTo(204);
     assertThat(client.adminGet("/admin/entities").array().stream().map(e -> (JsonObject) e)
@@ -132,7 +121,7 @@ class OperatorKeysTest {
   }
 
   @Test
-  void aRevokedIngestKeyIsRefusedWithinASecondWhileOthersKeepWorking() {
+  void aRevokedIngestKeyIsRefusedFromTheNextRequestWhileOthersKeepWorking() {
     String revoked = ingestKey("PROFILE_B");
     String kept = ingestKey("PROFILE_B");
     assertThat(ingestStatus(revoked)).isNotEqualTo(401);
@@ -140,7 +129,7 @@ class OperatorKeysTest {
     Answer answer = admin.delete("/admin/ingest-keys/" + revoked.substring(0, 8), "Authorization", bearer);
 
     assertThat(answer.status()).isEqualTo(204);
-    assertThat(refusedWithinASecond(() -> ingestStatus(revoked))).isTrue();
+    assertThat(ingestStatus(revoked)).isEqualTo(401);
     assertThat(ingestStatus(kept)).isNotEqualTo(401);
     assertThat(admin.get("/admin/ingest-keys", "Authorization", bearer).array().stream()
         .map(k -> ((JsonObject) k).getString("prefix"))).doesNotContain(revoked.substring(0, 8));

@@ -14,7 +14,8 @@ public interface AccessContract {
 
   /**
    * Published {@code {"entityId": "..."}} when an entity's key stops working; every auth cache evicts it. Published
-   * {@code {}} when changes may have been missed; every auth cache evicts all its keys.
+   * {@code {}} when changes may have been missed; every auth cache evicts all its keys. The node that made a change
+   * requests it instead, and the node's one auth cache replies {@code {}} once it has forgotten the key.
    */
   String KEY_REVOKED = "access.key-revoked";
 }

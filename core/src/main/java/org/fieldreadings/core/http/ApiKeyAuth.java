@@ -72,7 +72,10 @@ public final class ApiKeyAuth {
     return c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
   }
 
-  /** Subscribes the provider's cache to revocations published on this node's event bus. */
+  /**
+   * Subscribes the provider's cache to key changes on this node's event bus, published (other nodes' changes) or
+   * requested (this node's, answered once forgotten).
+   */
   public static void evictOnRevocation(Vertx vertx, ApiKeyAuthProvider provider) {
     vertx.eventBus().<JsonObject>consumer(AccessContract.KEY_REVOKED, msg -> {
       String entityId = msg.body().getString("entityId");
@@ -81,6 +84,7 @@ public final class ApiKeyAuth {
       } else {
         provider.evictEntity(entityId);
       }
+      msg.reply(new JsonObject());
     });
   }
 

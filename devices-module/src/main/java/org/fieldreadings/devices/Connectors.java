@@ -177,6 +177,14 @@ final class Connectors {
     return object;
   }
 
+  /** The connectors as the bus contract carries them, in answer order. */
+  List<DevicesContract.Connector> toContract() {
+    List<DevicesContract.Connector> list = new ArrayList<>();
+    byId.forEach((connectorId, interfaces) -> list.add(new DevicesContract.Connector(connectorId,
+        List.copyOf(interfaces))));
+    return list;
+  }
+
   private static JsonArray names(Collection<SensorInterface> interfaces) {
     return new JsonArray(interfaces.stream().map(SensorInterface::name).toList());
   }

@@ -1,7 +1,7 @@
 package org.fieldreadings.devices;
 
 import io.vertx.core.json.JsonObject;
-import java.util.regex.Pattern;
+import org.fieldreadings.core.http.DeviceGroup;
 
 /**
  * What is known about a device besides its identity and connectors. A null fact is unknown, or, in an update,
@@ -10,11 +10,6 @@ import java.util.regex.Pattern;
 record DeviceFacts(String group, Location location) {
 
   static final DeviceFacts NONE = new DeviceFacts(null, null);
-
-  /** The syntax of groups (docs/api.md, "Identifiers"). */
-  static final Pattern GROUP = Pattern.compile("[A-Z0-9_]{1,32}");
-
-  static final String GROUP_RULE = "must be 1 to 32 characters of A-Z, 0-9 and '_'";
 
   /** Reads the optional {@code group} and {@code location} of a message or body; errors name {@code prefix + field}. */
   static DeviceFacts parse(JsonObject json, String prefix, Validation validation) {
@@ -27,10 +22,10 @@ record DeviceFacts(String group, Location location) {
 
   /** A valid group, or null after adding an error for {@code parameter}. */
   static String group(Object value, String parameter, Validation validation) {
-    if (value instanceof String group && GROUP.matcher(group).matches()) {
+    if (value instanceof String group && DeviceGroup.isValid(group)) {
       return group;
     }
-    validation.add(parameter, GROUP_RULE);
+    validation.add(parameter, DeviceGroup.RULE);
     return null;
   }
 

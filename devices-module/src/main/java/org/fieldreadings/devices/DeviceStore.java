@@ -17,6 +17,9 @@ import org.fieldreadings.core.bus.BusFailureException;
 import org.fieldreadings.core.bus.DevicesContract.AdminDevice;
 import org.fieldreadings.core.bus.DevicesContract.AdminDevicePage;
 import org.fieldreadings.core.bus.DevicesContract.AdminDeviceQuery;
+import org.fieldreadings.core.bus.DevicesContract.EntityDevice;
+import org.fieldreadings.core.bus.DevicesContract.EntityDevicePage;
+import org.fieldreadings.core.bus.DevicesContract.EntityDeviceQuery;
 import org.fieldreadings.core.http.DeviceRef;
 import org.fieldreadings.plugin.api.Profile;
 
@@ -24,7 +27,7 @@ import org.fieldreadings.plugin.api.Profile;
 final class DeviceStore {
 
   /** What a device is to a reader: its internal id and connectors. */
-  record Resolved(long deviceId, Connectors connectors) {}
+  record Resolved(long deviceId, String timeZone, Connectors connectors) {}
 
   /** The outcome of an operator's update. */
   record Saved(boolean created, Device device) {}
@@ -51,7 +54,8 @@ final class DeviceStore {
 
   Future<Resolved> resolve(String entityId, DeviceRef ref) {
     return pool.preparedQuery(DevicesQueries.RESOLVE)
-        .mapping(row -> new Resolved(row.getLong("device_id"), DevicesQueries.connectors(row)))
+        .mapping(row -> new Resolved(row.getLong("device_id"), row.getString("time_zone"),
+            DevicesQueries.connectors(row)))
         .execute(Tuple.of(ref.profile().name(), ref.serial(), entityId))
         .map(rows -> only(rows, notAssociated(ref)));
   }
@@ -64,6 +68,16 @@ final class DeviceStore {
         .execute(Tuple.of(query.profile() == null ? null : query.profile().name(), query.group(), query.unassigned(),
             after == null ? null : after.profile().name(), after == null ? null : after.serial(), query.limit()))
         .map(rows -> new AdminDevicePage(toList(rows)));
+  }
+
+  Future<EntityDevicePage> entityPage(EntityDeviceQuery query) {
+    DeviceRef after = query.after();
+    return pool.preparedQuery(DevicesQueries.ENTITY_PAGE)
+        .mapping(row -> new EntityDevice(row.getLong("device_id"), DevicesQueries.ref(row),
+            DevicesQueries.connectors(row).toContract()))
+        .execute(Tuple.of(query.entityId(), query.profile() == null ? null : query.profile().name(), query.group(),
+            after == null ? null : after.profile().name(), after == null ? null : after.serial(), query.limit()))
+        .map(rows -> new EntityDevicePage(toList(rows)));
   }
 
   /** The operator's view of a device: {@code {"deviceId", "entities", "device"}}. */

@@ -59,11 +59,29 @@ final class DevicesQueries {
 
   /** $1 profile, $2 serial, $3 entity id: id and connectors of the device if the entity may read it. */
   static final String RESOLVE = """
-      SELECT d.device_id, c.connector_ids, c.interfaces
+      SELECT d.device_id, d.time_zone, c.connector_ids, c.interfaces
       FROM devices.device d
       JOIN devices.entity_device ed ON ed.device_id = d.device_id AND ed.entity_id = $3
       """ + CONNECTORS_OF_D + """
       WHERE d.profile = $1::text::devices.device_profile AND d.serial = $2
+      """;
+
+  /** Located devices whose zone was not resolved for their current location. */
+  static final String ZONE_PENDING = """
+      SELECT device_id, latitude, longitude FROM devices.device
+      WHERE latitude IS NOT NULL
+        AND (time_zone_latitude IS DISTINCT FROM latitude OR time_zone_longitude IS DISTINCT FROM longitude)
+      """;
+
+  /**
+   * $1 device ids, $2 zones (null: none found), $3 latitudes, $4 longitudes they were resolved for: stored unless
+   * the device moved meanwhile (then it stays pending).
+   */
+  static final String ZONE_STORE = """
+      UPDATE devices.device d
+      SET time_zone = z.zone, time_zone_latitude = z.latitude, time_zone_longitude = z.longitude
+      FROM unnest($1::bigint[], $2::text[], $3::float8[], $4::float8[]) AS z(device_id, zone, latitude, longitude)
+      WHERE d.device_id = z.device_id AND d.latitude = z.latitude AND d.longitude = z.longitude
       """;
 
   /** $1 entity id, $2 profile or null, $3 group or null: the entity's devices in answer order. */
@@ -75,6 +93,23 @@ final class DevicesQueries {
         AND ($2::text IS NULL OR d.profile = $2::text::devices.device_profile)
         AND ($3::text IS NULL OR d.device_group = $3::text)
       ORDER BY d.profile, d.serial
+      """;
+
+  /**
+   * An entity's devices with ids and connectors, one page: $1 entity id, $2 profile or null, $3 group or null, $4 and
+   * $5 the profile and serial the page starts after (null: the first page), $6 the page size.
+   */
+  static final String ENTITY_PAGE = """
+      SELECT d.device_id, d.profile, d.serial, c.connector_ids, c.interfaces
+      FROM devices.entity_device ed
+      JOIN devices.device d ON d.device_id = ed.device_id
+      """ + CONNECTORS_OF_D + """
+      WHERE ed.entity_id = $1
+        AND ($2::text IS NULL OR d.profile = $2::text::devices.device_profile)
+        AND ($3::text IS NULL OR d.device_group = $3::text)
+        AND ($4::text IS NULL OR (d.profile, d.serial) > ($4::text::devices.device_profile, $5::text))
+      ORDER BY d.profile, d.serial
+      LIMIT $6
       """;
 
   /**

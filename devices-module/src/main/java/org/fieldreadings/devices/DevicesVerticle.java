@@ -12,6 +12,8 @@ import org.fieldreadings.core.bus.BusFailureException;
 import org.fieldreadings.core.bus.DevicesContract;
 import org.fieldreadings.core.bus.DevicesContract.AdminDevicePage;
 import org.fieldreadings.core.bus.DevicesContract.AdminDeviceQuery;
+import org.fieldreadings.core.bus.DevicesContract.EntityDevicePage;
+import org.fieldreadings.core.bus.DevicesContract.EntityDeviceQuery;
 import org.fieldreadings.core.bus.JsonConsumers;
 import org.fieldreadings.core.db.Pools;
 import org.fieldreadings.core.http.DeviceRef;
@@ -22,21 +24,26 @@ final class DevicesVerticle extends VerticleBase {
 
   private DeviceStore store;
   private DeviceLearner learner;
+  private DeviceZones zones;
 
   @Override
   public Future<?> start() {
     Pool pool = Pools.shared(vertx, config());
     store = new DeviceStore(pool);
     learner = new DeviceLearner(pool);
+    zones = new DeviceZones(vertx, pool);
+    zones.update();
     return Future.all(List.of(
         JsonConsumers.register(vertx, DevicesContract.RESOLVE, this::resolve),
-        JsonConsumers.register(vertx, DevicesContract.LEARN, learner::learn),
+        JsonConsumers.register(vertx, DevicesContract.LEARN, this::learn),
         JsonConsumers.register(vertx, DevicesContract.LIST, this::list),
         JsonConsumers.register(vertx, DevicesContract.DESCRIBE, this::describe),
         JsonConsumers.register(vertx, DevicesContract.PUT, this::put),
         JsonConsumers.register(vertx, DevicesContract.ADD_SUBSCRIPTION, this::addSubscription),
         JsonConsumers.register(vertx, DevicesContract.ASSIGN, this::assign),
         JsonConsumers.register(vertx, DevicesContract.UNASSIGN, this::unassign),
+        JsonConsumers.register(vertx, DevicesContract.ENTITY_PAGE,
+            request -> store.entityPage(EntityDeviceQuery.fromJson(request)).map(EntityDevicePage::toJson)),
         JsonConsumers.register(vertx, DevicesContract.ADMIN_PAGE,
             request -> store.adminPage(AdminDeviceQuery.fromJson(request)).map(AdminDevicePage::toJson)),
         JsonConsumers.register(vertx, DevicesContract.ADMIN_DESCRIBE,
@@ -44,10 +51,24 @@ final class DevicesVerticle extends VerticleBase {
   }
 
   private Future<JsonObject> resolve(JsonObject request) {
-    return store.resolve(entityId(request), DeviceRef.fromJson(request))
-        .map(device -> new JsonObject()
-            .put("deviceId", device.deviceId())
-            .put("connectors", device.connectors().toResolveJson()));
+    return store.resolve(entityId(request), DeviceRef.fromJson(request)).map(device -> {
+      JsonObject reply = new JsonObject().put("deviceId", device.deviceId());
+      if (device.timeZone() != null) {
+        reply.put("timeZone", device.timeZone());
+      }
+      return reply.put("connectors", device.connectors().toResolveJson());
+    });
+  }
+
+  /** Learned locations get their time zones afterwards, off the ingest path (an operator's put waits for it). */
+  private Future<JsonObject> learn(JsonObject request) {
+    return learner.learn(request).andThen(learned -> {
+      JsonArray devices = request.getJsonArray("devices");
+      if (learned.succeeded() && devices != null
+          && devices.stream().anyMatch(d -> d instanceof JsonObject device && device.getValue("location") != null)) {
+        zones.update();
+      }
+    });
   }
 
   private Future<JsonObject> list(JsonObject request) {
@@ -69,7 +90,10 @@ final class DevicesVerticle extends VerticleBase {
   }
 
   private Future<JsonObject> put(JsonObject request) {
+    // A location set by the operator has its zone once the answer comes: what follows sees them together.
     return store.save(DeviceUpdate.fromMessage(request))
+        .compose(saved -> request.getValue("location") == null ? Future.succeededFuture(saved)
+            : zones.update().map(saved))
         .map(saved -> new JsonObject().put("created", saved.created()).put("device", saved.device().toAdminJson()));
   }
 

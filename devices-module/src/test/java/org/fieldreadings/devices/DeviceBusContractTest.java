@@ -17,7 +17,10 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** {@link DevicesContract#LEARN} and {@link DevicesContract#RESOLVE}, as the readings module uses them. */
+/**
+ * {@link DevicesContract#LEARN}, {@link DevicesContract#RESOLVE} and {@link DevicesContract#ENTITY_PAGE}, as the
+ * readings module uses them.
+ */
 class DeviceBusContractTest {
 
   private static ModuleHarness harness;
@@ -183,5 +186,81 @@ class DeviceBusContractTest {
           assertThat(e.failureCode()).isEqualTo(404);
           assertThat(e.getMessage()).isEqualTo("No device PROFILE_A/NONE-1 is associated with this API key.");
         });
+  }
+
+  @Test
+  void entityPagesListTheEntitysDevicesWithIdsAndConnectorsByProfileThenSerialFromAKey() {
+    JsonArray learned = learn("""
+        [{"profile": "PROFILE_C", "serial": "EP-2", "group": "WATER",
+          "connectors": {"B1": ["Bat"], "ORIGIN": ["FlowmeterTotal", "Flowmeter"]}},
+         {"profile": "PROFILE_A", "serial": "EP-1", "connectors": {"ORIGIN": ["AirTemp"]}},
+         {"profile": "PROFILE_A", "serial": "EP-10"},
+         {"profile": "REAL_WEATHER_STATION", "serial": "EP-3", "group": "AIR", "connectors": {"ORIGIN": ["WindDir"]}},
+         {"profile": "PROFILE_A", "serial": "EP-FARM"}]""").getJsonArray("devices");
+    for (String serial : List.of("EP-2", "EP-1", "EP-10", "EP-3")) {
+      operator.assign("other", learned.stream().map(JsonObject.class::cast)
+          .filter(d -> d.getString("serial").equals(serial)).findFirst().orElseThrow().getString("profile"), serial);
+    }
+    operator.assign("farm", "PROFILE_A", "EP-FARM");
+    JsonObject ep2 = expected(learned, 0, """
+        {"ORIGIN": ["Flowmeter", "FlowmeterTotal"], "B1": ["Bat"]}""");
+    JsonObject ep1 = expected(learned, 1, "{\"ORIGIN\": [\"AirTemp\"]}");
+    JsonObject ep10 = expected(learned, 2, "{}");
+    JsonObject ep3 = expected(learned, 3, "{\"ORIGIN\": [\"WindDir\"]}");
+
+    // Profiles in enumeration order (REAL_WEATHER_STATION before PROFILE_C), then serials; the key is exclusive.
+    assertThat(page(null, null, null, 2)).containsExactly(ep1, ep10);
+    assertThat(page(null, null, new JsonObject().put("profile", "PROFILE_A").put("serial", "EP-10"), 2))
+        .containsExactly(ep3, ep2);
+    assertThat(page(null, null, new JsonObject().put("profile", "PROFILE_C").put("serial", "EP-2"), 2)).isEmpty();
+    assertThat(page("PROFILE_C", null, null, 10)).containsExactly(ep2);
+    assertThat(page(null, "AIR", null, 10)).containsExactly(ep3);
+    assertThat(page(null, null, null, 10).get(1).getJsonObject("connectors").fieldNames()).isEmpty();
+    assertThat(page(null, null, null, 10).get(3).getJsonObject("connectors").fieldNames())
+        .containsExactly("ORIGIN", "B1");
+  }
+
+  private static JsonObject expected(JsonArray learned, int index, String connectors) {
+    JsonObject device = learned.getJsonObject(index);
+    return new JsonObject().put("profile", device.getString("profile")).put("serial", device.getString("serial"))
+        .put("deviceId", device.getLong("deviceId")).put("connectors", new JsonObject(connectors));
+  }
+
+  private static List<JsonObject> page(String profile, String group, JsonObject after, int limit) {
+    JsonObject reply = harness.request(DevicesContract.ENTITY_PAGE, new JsonObject().put("entityId", "other")
+        .put("profile", profile).put("group", group).put("after", after).put("limit", limit));
+    return reply.getJsonArray("devices").stream().map(JsonObject.class::cast).toList();
+  }
+
+  /** A learned location gets its zone off the learning path: RESOLVE carries it within seconds, and again after a move. */
+  @Test
+  void resolveCarriesTheTimeZoneOfALearnedLocation() throws Exception {
+    learn("""
+        [{"profile": "REAL_WEATHER_STATION", "serial": "TZ-1", "location": {"latitude": 28.61, "longitude": 77.21},
+          "connectors": {"ORIGIN": ["AirTemp"]}}]""");
+    operator.assign("farm", "REAL_WEATHER_STATION", "TZ-1");
+    assertThat(zoneOf("TZ-1", "Asia/Kolkata")).isEqualTo("Asia/Kolkata");
+    learn("""
+        [{"profile": "REAL_WEATHER_STATION", "serial": "TZ-1", "location": {"latitude": -23.55, "longitude": -46.63},
+          "connectors": {"ORIGIN": ["AirTemp"]}}]""");
+    assertThat(zoneOf("TZ-1", "America/Sao_Paulo")).isEqualTo("America/Sao_Paulo");
+  }
+
+  @Test
+  void resolveHasNoTimeZoneWithoutALocation() {
+    learn("""
+        [{"profile": "REAL_WEATHER_STATION", "serial": "TZ-2", "connectors": {"ORIGIN": ["AirTemp"]}}]""");
+    operator.assign("farm", "REAL_WEATHER_STATION", "TZ-2");
+    assertThat(resolve("farm", "REAL_WEATHER_STATION", "TZ-2").containsKey("timeZone")).isFalse();
+  }
+
+  /** The zone RESOLVE answers once it is the expected one, or the last answer after 30 seconds. */
+  private static String zoneOf(String serial, String expected) throws InterruptedException {
+    String zone = resolve("farm", "REAL_WEATHER_STATION", serial).getString("timeZone");
+    for (int i = 0; i < 300 && !expected.equals(zone); i++) {
+      Thread.sleep(100);
+      zone = resolve("farm", "REAL_WEATHER_STATION", serial).getString("timeZone");
+    }
+    return zone;
   }
 }

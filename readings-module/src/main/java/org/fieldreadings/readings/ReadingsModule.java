@@ -7,11 +7,15 @@ import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import org.fieldreadings.core.FieldModule;
+import java.util.List;
 import org.fieldreadings.core.db.ModuleSchema;
+import org.fieldreadings.readings.write.PointsToBlocks;
 import org.fieldreadings.core.http.EdgeContext;
 import org.fieldreadings.readings.ingest.IngestRoutes;
 import org.fieldreadings.readings.plugins.PluginInfo;
 import org.fieldreadings.readings.plugins.PluginRoutes;
+import org.fieldreadings.readings.agronomy.AgronomyRoutes;
+import org.fieldreadings.readings.query.LatestRoutes;
 import org.fieldreadings.readings.query.ReadingsRoutes;
 import org.fieldreadings.readings.write.AcceptedWindow;
 import org.fieldreadings.readings.write.ImportRoutes;
@@ -23,7 +27,7 @@ import org.fieldreadings.readings.write.ImportRoutes;
  */
 public final class ReadingsModule implements FieldModule {
 
-  public static final ModuleSchema SCHEMA = new ModuleSchema("readings");
+  public static final ModuleSchema SCHEMA = new ModuleSchema("readings", List.of(new PointsToBlocks()));
   private static final DeliveryOptions HEALTH_TIMEOUT = new DeliveryOptions().setSendTimeout(2000);
 
   @Override
@@ -39,6 +43,8 @@ public final class ReadingsModule implements FieldModule {
   @Override
   public void mountApi(Router api, EdgeContext edge) {
     ReadingsRoutes.mount(api, edge);
+    LatestRoutes.mount(api, edge);
+    AgronomyRoutes.mount(api, edge);
     IngestRoutes.mountApi(api, edge);
   }
 

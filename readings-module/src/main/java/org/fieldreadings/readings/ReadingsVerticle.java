@@ -23,8 +23,6 @@ import org.fieldreadings.readings.query.LastReadingsQuery;
 import org.fieldreadings.readings.write.AcceptedWindow;
 import org.fieldreadings.readings.write.ReadingsBatch;
 import org.fieldreadings.readings.write.ReadingsStore;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The readings module's writer: stores reading batches sent by its import routes, and ingests raw payloads with the
@@ -32,8 +30,6 @@ import org.slf4j.LoggerFactory;
  */
 final class ReadingsVerticle extends VerticleBase {
 
-  private static final Logger LOG = LoggerFactory.getLogger(ReadingsVerticle.class);
-  private static final long DAILY_MS = Duration.ofDays(1).toMillis();
   /** How long the watched plugins folder stays unchanged before a reload: a jar being copied is not loaded yet. */
   private static final Duration WATCH_QUIET = Duration.ofMillis(500);
 
@@ -48,22 +44,19 @@ final class ReadingsVerticle extends VerticleBase {
     EventBus bus = vertx.eventBus();
     bus.registerDefaultCodec(ReadingsBatch.class, new LocalCodec<>(ReadingsBatch.class));
     bus.registerDefaultCodec(IngestRequest.class, new LocalCodec<>(IngestRequest.class));
-    vertx.setPeriodic(DAILY_MS, id -> store.prepareAhead()
-        .onFailure(e -> LOG.warn("cannot create the coming months' partitions: {}", e.getMessage())));
     // Loading plugins reads jars: off the event loop. The host logs each plugin it loads.
     return vertx.executeBlocking(this::startPlugins)
         .compose(host -> {
           plugins = host;
           pipeline = new IngestPipeline(vertx, host, store, window);
-          return store.prepareAhead();
-        })
-        .compose(v -> Future.all(
+          return Future.all(
             bus.<ReadingsBatch>consumer(ReadingsAddresses.WRITE, this::write).completion(),
             bus.<IngestRequest>consumer(ReadingsAddresses.INGEST, this::ingest).completion(),
             bus.<JsonObject>consumer(ReadingsAddresses.PLUGINS, this::listPlugins).completion(),
             bus.<JsonObject>consumer(ReadingsAddresses.PLUGINS_RELOAD, this::reloadPlugins).completion(),
             JsonConsumers.register(vertx, ReadingsContract.LAST_READINGS,
-                new LastReadingsQuery(Pools.shared(vertx, config()))::answer)));
+                new LastReadingsQuery(Pools.shared(vertx, config()))::answer));
+        });
   }
 
   @Override

@@ -59,7 +59,7 @@ public final class ShortDecimal {
    *
    * @throws NumberFormatException as parseDouble does
    */
-  public static double parse(String text) {
+  public static double parse(CharSequence text) {
     int length = text.length();
     int i = length > 0 && text.charAt(0) == '-' ? 1 : 0;
     int firstDigit = i;
@@ -72,13 +72,13 @@ public final class ShortDecimal {
       } else if (c == '.' && point < 0) {
         point = i;
       } else {
-        return Double.parseDouble(text);
+        return Double.parseDouble(text.toString());
       }
     }
     int count = length - firstDigit - (point < 0 ? 0 : 1);
     int decimals = point < 0 ? 0 : length - point - 1;
     if (count == 0 || count > MAX_PARSED_DIGITS || point == firstDigit || decimals == 0 && point >= 0) {
-      return Double.parseDouble(text);
+      return Double.parseDouble(text.toString());
     }
     double value = digits / POWERS[decimals];
     return firstDigit == 1 ? -value : value;

@@ -8,8 +8,10 @@ import java.time.YearMonth;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
+import org.fieldreadings.core.http.FieldError;
 
 /**
  * The one reading of timestamps the service accepts (docs/api.md, "Readings"): an RFC 3339 date-time (an offset
@@ -29,9 +31,41 @@ public final class Timestamps {
    */
   public static Instant parse(String value) {
     long millis = plainUtcMillis(value);
+    return millis != NOT_PLAIN ? Instant.ofEpochMilli(millis) : general(value);
+  }
+
+  /**
+   * As {@link #parse}, in epoch milliseconds (throws {@link ArithmeticException} beyond them); the common form is
+   * read without making a string of it.
+   */
+  public static long parseMillis(CharSequence value) {
+    long millis = plainUtcMillis(value);
     if (millis != NOT_PLAIN) {
-      return Instant.ofEpochMilli(millis);
+      return millis;
     }
+    return general(value.toString()).toEpochMilli();
+  }
+
+  /**
+   * A required timestamp query parameter; null, with an error naming {@code parameter} added, when it is missing or
+   * none of the accepted forms.
+   */
+  public static Instant parameter(String value, String parameter, List<FieldError> errors) {
+    if (value == null || value.isBlank()) {
+      errors.add(new FieldError(parameter, "is required: an RFC 3339 date-time such as 2024-05-01T00:00:00Z"));
+      return null;
+    }
+    try {
+      return parse(value);
+    } catch (DateTimeParseException e) {
+      errors.add(new FieldError(parameter, "'" + value + "' is not an RFC 3339 date-time such as "
+          + "2024-05-01T00:00:00Z (or a date such as 2024-05-01)"));
+      return null;
+    }
+  }
+
+  /** The forms other than the common one, through java.time's parsers. */
+  private static Instant general(String value) {
     String text = value.trim().toUpperCase(Locale.ROOT);
     if (text.length() == 10) {
       return LocalDate.parse(text).atStartOfDay(ZoneOffset.UTC).toInstant();
@@ -51,7 +85,7 @@ public final class Timestamps {
    * which costs more than the rest of an imported line; {@link #NOT_PLAIN} for anything else (or out of range),
    * which the general parser then accepts or rejects.
    */
-  private static long plainUtcMillis(String text) {
+  private static long plainUtcMillis(CharSequence text) {
     int length = text.length();
     if (length < 20 || text.charAt(4) != '-' || text.charAt(7) != '-' || text.charAt(10) != 'T'
         || text.charAt(13) != ':' || text.charAt(16) != ':') {
@@ -116,7 +150,7 @@ public final class Timestamps {
   }
 
   /** The number written by {@code count} decimal digits at {@code start}; -1 if one of them is not a digit. */
-  private static int digits(String text, int start, int count) {
+  private static int digits(CharSequence text, int start, int count) {
     int value = 0;
     for (int i = start; i < start + count; i++) {
       char c = text.charAt(i);

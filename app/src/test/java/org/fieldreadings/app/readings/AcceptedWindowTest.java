@@ -56,7 +56,7 @@ class AcceptedWindowTest {
                 .put("reason", "timestamp '2009-12-31T23:59:59Z' is outside the accepted window: " + WINDOW))
             .add(new JsonObject().put("line", 5)
                 .put("reason", "timestamp '" + inThreeHours + "' is outside the accepted window: " + WINDOW))));
-    assertThat(fixture.readingsBefore("2010-01-01T00:00:00Z")).isZero();
+    assertThat(fixture.blocksBefore("2010-01-01T00:00:00Z")).isZero();
   }
 
   private static String line(String timestamp) {
@@ -83,8 +83,8 @@ class AcceptedWindowTest {
   }
 
   @Test
-  void theStoreCreatesNoPartitionOutsideTheWindowWhateverReachesIt() throws Exception {
-    long partitions = fixture.partitions();
+  void theStoreStoresNothingOutsideTheWindowWhateverReachesIt() throws Exception {
+    long blocks = fixture.blocks();
     Reading far = new Reading(new DeviceRef(Profile.PROFILE_A, "SM-BUS"), "ORIGIN", InterfaceCatalog.of("SMraw10"),
         Instant.parse("2999-01-01T00:00:00Z").toEpochMilli(), 1);
     Throwable failure = fixture.server.vertx().eventBus()
@@ -93,10 +93,10 @@ class AcceptedWindowTest {
         .handle((reply, error) -> error).get(30, TimeUnit.SECONDS);
     assertThat(failure).isInstanceOfSatisfying(ReplyException.class, reply -> {
       assertThat(reply.failureCode()).isEqualTo(400);
-      assertThat(reply.getMessage()).isEqualTo("no partitions for readings from 2999-01-01T00:00:00Z to "
-          + "2999-01-01T00:00:00Z: " + WINDOW);
+      assertThat(reply.getMessage()).isEqualTo("a reading at 2999-01-01T00:00:00Z is outside the accepted window: "
+          + WINDOW);
     });
-    assertThat(fixture.partitions()).isEqualTo(partitions);
-    assertThat(fixture.readingsFrom("2999-01-01T00:00:00Z")).isZero();
+    assertThat(fixture.blocks()).isEqualTo(blocks);
+    assertThat(fixture.blocksFrom("2999-01-01T00:00:00Z")).isZero();
   }
 }

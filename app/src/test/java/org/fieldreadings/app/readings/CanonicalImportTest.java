@@ -169,27 +169,27 @@ class CanonicalImportTest {
       + "to PT24H (readings.accept.ahead) ahead of the server clock";
 
   @Test
-  void aLineDatedIn2999IsRejectedByNumberStoringNothingAndCreatingNoPartition() {
-    long partitions = fixture.partitions();
+  void aLineDatedIn2999IsRejectedByNumberStoringNothingAndCreatingNoBlock() {
+    long blocks = fixture.blocks();
     JsonObject result = fixture.importCsv(row("SM-2999", "SMraw10", "2999-01-01T00:00:00Z", "1"));
     assertThat(result).isEqualTo(new JsonObject().put("stored", 0).put("duplicates", 0).put("rejectedCount", 1)
         .put("rejected", new JsonArray().add(new JsonObject().put("line", 2).put("reason",
             "timestamp '2999-01-01T00:00:00Z' is outside the accepted window: " + DEFAULT_WINDOW))));
-    assertThat(fixture.partitions()).isEqualTo(partitions);
-    assertThat(fixture.readingsFrom("2999-01-01T00:00:00Z")).isZero();
+    assertThat(fixture.blocks()).isEqualTo(blocks);
+    assertThat(fixture.blocksFrom("2999-01-01T00:00:00Z")).isZero();
   }
 
   @Test
-  void aLineDatedIn1999IsRejectedByNumberStoringNothingAndCreatingNoPartition() {
-    long partitions = fixture.partitions();
+  void aLineDatedIn1999IsRejectedByNumberStoringNothingAndCreatingNoBlock() {
+    long blocks = fixture.blocks();
     JsonObject result = fixture.importCsv(row("SM-1999", "SMraw10", "2024-05-06T00:00:00Z", "1")
         + row("SM-1999", "SMraw10", "1999-12-31T23:59:59Z", "2"));
     assertThat(result).isEqualTo(new JsonObject().put("stored", 1).put("duplicates", 0).put("rejectedCount", 1)
         .put("rejected", new JsonArray().add(new JsonObject().put("line", 3).put("reason",
             "timestamp '1999-12-31T23:59:59Z' is outside the accepted window: " + DEFAULT_WINDOW))));
-    // The good line's month may be new (at most its one partition); nothing before 2000 has one.
-    assertThat(fixture.partitions()).isBetween(partitions, partitions + 1);
-    assertThat(fixture.readingsBefore("2000-01-01T00:00:00Z")).isZero();
+    // The good line's day is one new block; nothing before 2000 has one.
+    assertThat(fixture.blocks()).isEqualTo(blocks + 1);
+    assertThat(fixture.blocksBefore("2000-01-01T00:00:00Z")).isZero();
   }
 
   @Test
@@ -226,6 +226,28 @@ class CanonicalImportTest {
     assertThat(result.getLong("stored")).isEqualTo(2);
     assertThat(result.getJsonArray("rejected")).isEqualTo(new JsonArray().add(new JsonObject().put("line", 3)
         .put("reason", "the line is longer than 4096 characters")));
+  }
+
+  @Test
+  void aSeriesKeepsAtMost86400ReadingsADayAndAWriteBeyondIsRefusedNamingTheDay() {
+    StringBuilder day = new StringBuilder();
+    long midnight = Instant.parse("2024-05-07T00:00:00Z").toEpochMilli();
+    for (int i = 0; i < 86_400; i++) {
+      day.append(row("SM-DENSE", "SMraw10", Long.toString(midnight + i * 1000L), "1"));
+    }
+    assertThat(fixture.importCsv(day.toString()).getLong("stored")).isEqualTo(86_400);
+    long blocks = fixture.blocks();
+
+    Answer beyond = fixture.admin.post("/admin/readings", "profile,serial,connectorId,interface,timestamp,value\n"
+            + row("SM-DENSE", "SMraw10", Long.toString(midnight + 500), "2"),
+        "Authorization", "Bearer " + fixture.adminToken, "Content-Type", "text/csv");
+    assertThat(beyond.status()).as(beyond.toString()).isEqualTo(400);
+    assertThat(beyond.json().getString("detail")).isEqualTo("a series would hold 86401 readings on 2024-05-07 (UTC): "
+        + "at most 86400 are kept for a series in a day, one a second on average");
+    // A correction of a stored reading adds none, and is taken.
+    assertThat(fixture.importCsv(row("SM-DENSE", "SMraw10", Long.toString(midnight), "3")).getLong("stored"))
+        .isEqualTo(1);
+    assertThat(fixture.blocks()).isEqualTo(blocks);
   }
 
   @Test

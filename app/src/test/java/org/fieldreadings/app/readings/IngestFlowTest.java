@@ -126,8 +126,8 @@ class IngestFlowTest {
       + "to PT24H (readings.accept.ahead) ahead of the server clock";
 
   @Test
-  void readingsDatedIn2999AreRejectedWithTheirReasonStoringNothingAndCreatingNoPartition() {
-    long partitions = fixture.partitions();
+  void readingsDatedIn2999AreRejectedWithTheirReasonStoringNothingAndCreatingNoBlock() {
+    long blocks = fixture.blocks();
     // 32472144000 s: 2999-01-01T00:00:00Z.
     Answer answer = fixture.ingest("PROFILE_B", fixture.ingestKey("PROFILE_B"),
         frame("GWD,GW-2999,32472144000,-,vbat=4012;rssi=-63") + "\n" + frame("GWD,GW-2999,32472144000,N-1,t=200"),
@@ -138,8 +138,8 @@ class IngestFlowTest {
             .add(rejection(-1, "GW-2999 connector ORIGIN: " + DEFAULT_WINDOW + "; 2 readings not stored"))
             .add(rejection(-1, "GW-2999 connector N-1: " + DEFAULT_WINDOW + "; 1 reading not stored")))
         .put("warnings", new JsonArray()));
-    assertThat(fixture.partitions()).isEqualTo(partitions);
-    assertThat(fixture.readingsFrom("2999-01-01T00:00:00Z")).isZero();
+    assertThat(fixture.blocks()).isEqualTo(blocks);
+    assertThat(fixture.blocksFrom("2999-01-01T00:00:00Z")).isZero();
   }
 
   @Test

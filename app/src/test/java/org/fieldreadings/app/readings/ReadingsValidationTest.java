@@ -24,7 +24,8 @@ class ReadingsValidationTest {
 
   @BeforeAll
   static void load() throws Exception {
-    fixture = new ReadingsFixture(dataDir, Map.of("FR_READINGS_LIMIT_INTERFACES", "3"));
+    fixture = new ReadingsFixture(dataDir, Map.of("FR_READINGS_LIMIT_INTERFACES", "3",
+        "FR_READINGS_LIMIT_DEVICES", "2"));
     fixture.importCsv("REAL_WEATHER_STATION,WS-1,ORIGIN,AirTemp,2024-03-01T00:00:00Z,1.5\n"
         + "REAL_WEATHER_STATION,WS-2,ORIGIN,AirTemp,2024-03-01T00:00:00Z,2.5\n");
     fixture.assign("REAL_WEATHER_STATION", "WS-1");
@@ -124,6 +125,17 @@ class ReadingsValidationTest {
     assertThat(foreign.status()).isEqualTo(404);
     assertThat(foreign.body()).isEqualTo(unknown.body().replace("WS-404", "WS-2"));
     assertThat(unknown.header("Content-Type")).isEqualTo("application/problem+json");
+  }
+
+  @Test
+  void tooManyDevicesNamesTheConfiguredLimit() {
+    Answer answer = fixture.api.get("/api/readings?devices=REAL_WEATHER_STATION/WS-1,REAL_WEATHER_STATION/WS-1/A1,"
+        + "REAL_WEATHER_STATION/WS-1/A2&" + OK, "Authorization", "ApiKey " + fixture.apiKey);
+    assertThat(answer.status()).isEqualTo(400);
+    assertThat(answer.json().getJsonArray("errors"))
+        .containsExactly(error("devices", "at most 2 devices per request (3 given)"));
+    assertThat(fixture.api.get("/api/readings?devices=REAL_WEATHER_STATION/WS-1,REAL_WEATHER_STATION/WS-1/A1&" + OK,
+        "Authorization", "ApiKey " + fixture.apiKey).status()).isEqualTo(200);
   }
 
   @Test

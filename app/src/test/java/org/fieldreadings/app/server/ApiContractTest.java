@@ -133,7 +133,8 @@ class ApiContractTest {
     List<String> operationIds = operations.values().stream().map(op -> op.getString("operationId")).toList();
     assertThat(operationIds).doesNotContainNull().doesNotHaveDuplicates().containsExactlyInAnyOrder(
         "requestAccessToken", "getApiKey", "revokeApiKey", "getDeviceSerials", "getDeviceBySerial",
-        "getReadingsBySerial", "ingestRawPayload");
+        "getReadingsBySerial", "getReadingsOfDevices", "ingestRawPayload", "getLatestBySerial", "getFleetLatest",
+        "getAgronomyBySerial");
     assertThat(operations.get("GET /devices/{profile}/{serial}/readings").getString("operationId"))
         .isEqualTo("getReadingsBySerial");
 

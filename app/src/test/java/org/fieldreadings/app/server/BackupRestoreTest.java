@@ -24,6 +24,11 @@ import org.fieldreadings.core.db.EmbeddedPostgresServer;
 import org.fieldreadings.core.testing.TestHttp;
 import org.fieldreadings.core.testing.TestHttp.Answer;
 import org.fieldreadings.core.testing.TestPostgres;
+import org.fieldreadings.readings.block.Aggregates;
+import org.fieldreadings.readings.block.PointBlock;
+import org.fieldreadings.readings.block.Points;
+import org.fieldreadings.readings.block.RollupBlock;
+import org.fieldreadings.readings.block.RollupSpan;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -114,7 +119,7 @@ class BackupRestoreTest {
     assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(restored.resolve("master.key"))))
         .isEqualTo("rw-------");
     try (EmbeddedPostgresServer copy = EmbeddedPostgresServer.start(restored.resolve("pg"))) {
-      assertThat(contents(copy.url())).isEqualTo(contents(database)).containsKey("readings.point");
+      assertThat(contents(copy.url())).isEqualTo(contents(database)).containsKey("readings.point_block");
     }
     try (FieldReadingsServer second = FieldReadingsServer.start(TestServers.config(restored, Map.of()))) {
       Answer readings = new TestHttp(second.httpPort()).get("/api/devices/PROFILE_A/SM-1/readings?interfaces=SMmm10"
@@ -145,15 +150,35 @@ class BackupRestoreTest {
     run("restore", backup.toString(), "--data-dir", restored.toString());
     try (EmbeddedPostgresServer copy = EmbeddedPostgresServer.start(restored.resolve("pg"));
          Connection connection = connect(copy.url());
-         Statement statement = connection.createStatement();
-         ResultSet rows = statement.executeQuery("""
-             SELECT (SELECT count(*) FROM readings.point) AS points,
-                    (SELECT coalesce(sum(n), 0) FROM readings.rollup_hour) AS hourly,
-                    (SELECT coalesce(sum(n), 0) FROM readings.rollup_day) AS daily""")) {
-      rows.next();
-      assertThat(rows.getLong("hourly")).isEqualTo(rows.getLong("points"));
-      assertThat(rows.getLong("daily")).isEqualTo(rows.getLong("points"));
+         Statement statement = connection.createStatement()) {
+      long points = 0;
+      try (ResultSet rows = statement.executeQuery(
+          "SELECT day - date '1970-01-01', data FROM readings.point_block")) {
+        while (rows.next()) {
+          Points day = new Points();
+          PointBlock.decode(rows.getBytes(2), rows.getInt(1) * PointBlock.DAY, day);
+          points += day.size();
+        }
+      }
+      assertThat(points).isPositive();
+      assertThat(rolledUp(statement, RollupSpan.HOURS)).isEqualTo(points);
+      assertThat(rolledUp(statement, RollupSpan.DAYS)).isEqualTo(points);
     }
+  }
+
+  /** How many readings the rollup blocks of {@code span} count. */
+  private static long rolledUp(Statement statement, RollupSpan span) throws SQLException {
+    long n = 0;
+    try (ResultSet rows = statement.executeQuery("SELECT " + span.key() + " - date '1970-01-01', data FROM "
+        + span.table())) {
+      while (rows.next()) {
+        Aggregates block = RollupBlock.decode(rows.getBytes(2), rows.getInt(1) * PointBlock.DAY, span.width());
+        for (int i = 0; i < block.size(); i++) {
+          n += block.n(i);
+        }
+      }
+    }
+    return n;
   }
 
   @Test

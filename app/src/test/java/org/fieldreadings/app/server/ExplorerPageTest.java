@@ -4,7 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.fieldreadings.core.testing.TestHttp;
 import org.fieldreadings.core.testing.TestHttp.Answer;
 import org.fieldreadings.plugin.api.InterfaceCatalog;
@@ -43,6 +47,18 @@ class ExplorerPageTest {
         .doesNotContain("unsafe-inline");
     assertThat(page.body()).contains("src=\"explorer/chart.js/chart.umd.min.js\"", "src=\"explorer/units.js\"",
         "src=\"explorer/explorer.js\"", "href=\"explorer/explorer.css\"", "href=\"api/docs\"");
+  }
+
+  @Test
+  void everyControlOfThePageHasALabel() {
+    String page = http.get("/").body();
+    Matcher control = Pattern.compile("<(input|select)\\b[^>]*\\bid=\"([^\"]+)\"").matcher(page);
+    List<String> controls = new ArrayList<>();
+    while (control.find()) {
+      controls.add(control.group(2));
+    }
+    assertThat(controls).contains("api-key", "device", "compare", "time-zone", "day-start", "start", "end");
+    assertThat(controls).allSatisfy(id -> assertThat(page).as(id).contains("<label for=\"" + id + "\">"));
   }
 
   @Test

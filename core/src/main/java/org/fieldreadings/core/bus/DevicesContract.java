@@ -2,9 +2,12 @@ package org.fieldreadings.core.bus;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.util.ArrayList;
 import java.util.List;
 import org.fieldreadings.core.http.DeviceRef;
+import org.fieldreadings.plugin.api.InterfaceCatalog;
 import org.fieldreadings.plugin.api.Profile;
+import org.fieldreadings.plugin.api.SensorInterface;
 
 /**
  * Event-bus contract of the devices module. Payloads are JSON objects. A device is named by {@code profile} (one of
@@ -18,7 +21,9 @@ public interface DevicesContract {
   /**
    * "May entity E read device (profile, serial), and what is it?" — answered with one indexed query.
    * Request {@code {"entityId": "...", "profile": "PROFILE_A", "serial": "SM-0001"}};
-   * reply {@code {"deviceId": 42, "connectors": {"ORIGIN": ["AirTemp", "AirHum"]}}} (interfaces in catalog order).
+   * reply {@code {"deviceId": 42, "timeZone": "Europe/Lisbon", "connectors": {"ORIGIN": ["AirTemp", "AirHum"]}}}
+   * (interfaces in catalog order; {@code timeZone} is the IANA zone of the device's location, absent without a
+   * location or until it is resolved, within seconds of the location being learned or set).
    * Fails {@link BusFailure#NOT_FOUND} when the device is unknown or not associated with the entity (the two are
    * indistinguishable on purpose).
    */
@@ -92,6 +97,88 @@ public interface DevicesContract {
    * {@link BusFailure#NOT_FOUND} for an unknown device.
    */
   String ADMIN_DESCRIBE = "devices.admin-describe";
+
+  /**
+   * One page of an entity's devices with their ids and connectors (the fleet's latest values), by profile
+   * (enumeration order) then serial. Request {@link EntityDeviceQuery}; reply {@link EntityDevicePage}.
+   */
+  String ENTITY_PAGE = "devices.entity-page";
+
+  /**
+   * Which of an entity's devices a page holds: filters (null: any) and the keyset position (the page starts after
+   * {@code after}, null for the first page).
+   */
+  record EntityDeviceQuery(String entityId, Profile profile, String group, DeviceRef after, int limit) {
+
+    public JsonObject toJson() {
+      return new JsonObject().put("entityId", entityId).put("profile", profile == null ? null : profile.name())
+          .put("group", group).put("after", after == null ? null : after.toJson()).put("limit", limit);
+    }
+
+    public static EntityDeviceQuery fromJson(JsonObject json) {
+      String profile = json.getString("profile");
+      JsonObject after = json.getJsonObject("after");
+      return new EntityDeviceQuery(json.getString("entityId"), profile == null ? null : Profile.valueOf(profile),
+          json.getString("group"), after == null ? null : DeviceRef.fromJson(after), json.getInteger("limit"));
+    }
+  }
+
+  /** A connector of a device and its interfaces, in catalog order. */
+  record Connector(String connectorId, List<SensorInterface> interfaces) {
+
+    public Connector {
+      interfaces = List.copyOf(interfaces);
+    }
+
+    /** Connectors in the order of the form {@link #RESOLVE} answers, {@code {"ORIGIN": ["AirTemp"]}}. */
+    public static List<Connector> listFromJson(JsonObject connectors) {
+      List<Connector> list = new ArrayList<>();
+      connectors.forEach(entry -> list.add(new Connector(entry.getKey(), ((JsonArray) entry.getValue()).stream()
+          .map(name -> InterfaceCatalog.of((String) name)).toList())));
+      return list;
+    }
+
+    public static JsonObject listToJson(List<Connector> connectors) {
+      JsonObject json = new JsonObject();
+      connectors.forEach(c -> json.put(c.connectorId,
+          new JsonArray(c.interfaces.stream().map(SensorInterface::name).toList())));
+      return json;
+    }
+  }
+
+  /** A device of an entity: its id and connectors ({@code ORIGIN} first, then by id). */
+  record EntityDevice(long deviceId, DeviceRef ref, List<Connector> connectors) {
+
+    public EntityDevice {
+      connectors = List.copyOf(connectors);
+    }
+
+    public JsonObject toJson() {
+      return ref.toJson().put("deviceId", deviceId).put("connectors", Connector.listToJson(connectors));
+    }
+
+    public static EntityDevice fromJson(JsonObject json) {
+      return new EntityDevice(json.getLong("deviceId"), DeviceRef.fromJson(json),
+          Connector.listFromJson(json.getJsonObject("connectors")));
+    }
+  }
+
+  /** One page of {@link #ENTITY_PAGE}: fewer devices than the limit means it is the last. */
+  record EntityDevicePage(List<EntityDevice> devices) {
+
+    public EntityDevicePage {
+      devices = List.copyOf(devices);
+    }
+
+    public JsonObject toJson() {
+      return new JsonObject().put("devices", new JsonArray(devices.stream().map(EntityDevice::toJson).toList()));
+    }
+
+    public static EntityDevicePage fromJson(JsonObject json) {
+      return new EntityDevicePage(json.getJsonArray("devices").stream()
+          .map(device -> EntityDevice.fromJson((JsonObject) device)).toList());
+    }
+  }
 
   /**
    * Which devices a page holds: filters (null: any), only devices no entity has, and the keyset position (the page

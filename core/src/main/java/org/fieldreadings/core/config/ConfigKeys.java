@@ -110,6 +110,9 @@ public final class ConfigKeys {
       plain("readings.limit.aggregated", DURATION, positiveDuration(), "P36525D");
   public static final ConfigKey<Integer> READINGS_LIMIT_INTERFACES =
       plain("readings.limit.interfaces", "an integer from 1 to 1000", intRange(1, 1000), 100);
+  /** The most entries of {@code devices} in one multi-device readings request. */
+  public static final ConfigKey<Integer> READINGS_LIMIT_DEVICES =
+      plain("readings.limit.devices", "an integer from 1 to 1000", intRange(1, 1000), 100);
   /** The earliest timestamp a reading may have, by import, ingest or admin: nothing older is stored. */
   public static final ConfigKey<String> READINGS_ACCEPT_FROM = plain(
       "readings.accept.from", "an RFC 3339 instant such as 2000-01-01T00:00:00Z", instant(), "2000-01-01T00:00:00Z");
@@ -131,7 +134,7 @@ public final class ConfigKeys {
       MAIL_FROM, SECURITY_MASTER_KEY, ACCESS_TOKEN_TTL, RATELIMIT_KEY_RPS, RATELIMIT_KEY_BURST,
       RATELIMIT_TOKEN_EMAIL_HOURLY, RATELIMIT_TOKEN_CLIENT_HOURLY, RATELIMIT_AUTH_FAILURES_PER_MINUTE,
       READINGS_LIMIT_NONE, READINGS_LIMIT_HOUR, READINGS_LIMIT_AGGREGATED, READINGS_LIMIT_INTERFACES,
-      READINGS_ACCEPT_FROM, READINGS_ACCEPT_AHEAD, LOGGING_FORMAT, DEMO);
+      READINGS_LIMIT_DEVICES, READINGS_ACCEPT_FROM, READINGS_ACCEPT_AHEAD, LOGGING_FORMAT, DEMO);
 
   private ConfigKeys() {}
 

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.configuration.FluentConfiguration;
+import org.flywaydb.core.api.migration.JavaMigration;
 import org.flywaydb.core.api.output.MigrateResult;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -96,6 +97,7 @@ public final class Migrations {
         .dataSource(url.jdbcUrl(), url.user(), url.password())
         .schemas(schema.schema())
         .locations(schema.location())
+        .javaMigrations(schema.javaMigrations().toArray(JavaMigration[]::new))
         .loggers("slf4j");
   }
 

@@ -13,7 +13,7 @@ import org.fieldreadings.core.http.DeviceRef;
  * each answer for one second: a client paging through readings asks once, while a changed association or a newly
  * learned connector is seen within a second. Denials are not remembered.
  */
-final class DeviceResolver {
+public final class DeviceResolver {
 
   private static final long TTL_NANOS = 1_000_000_000L;
   private static final int MAX_ENTRIES = 10_000;
@@ -23,12 +23,12 @@ final class DeviceResolver {
 
   private record Resolved(JsonObject device, long expiresAt) {}
 
-  DeviceResolver(EventBus bus) {
+  public DeviceResolver(EventBus bus) {
     this.bus = bus;
   }
 
   /** {@code {"deviceId", "connectors"}} of DevicesContract.RESOLVE; fails 404 for a device the entity cannot read. */
-  Future<JsonObject> resolve(String entityId, DeviceRef device) {
+  public Future<JsonObject> resolve(String entityId, DeviceRef device) {
     String key = entityId + '\n' + device;
     Resolved cached = cache.get(key);
     if (cached != null && System.nanoTime() - cached.expiresAt() < 0) {

@@ -12,16 +12,14 @@ import org.fieldreadings.core.bus.ReadingsContract.DeviceIds;
 import org.fieldreadings.core.bus.ReadingsContract.LastReadings;
 
 /**
- * {@link ReadingsContract#LAST_READINGS}: each device's latest reading time, from the newest daily rollup of each of
- * its series (one index probe per series, never a scan of points).
+ * {@link ReadingsContract#LAST_READINGS}: each device's latest reading time, the newest of its series' latest
+ * readings (kept by the writer in {@code readings.latest}, so no block is read).
  */
 public final class LastReadingsQuery {
 
   private static final String SQL = """
-      SELECT s.device_id, max(l.last_ts) AS last_ts
-      FROM readings.series s
-      CROSS JOIN LATERAL (
-        SELECT r.last_ts FROM readings.rollup_day r WHERE r.series_id = s.series_id ORDER BY r.bucket DESC LIMIT 1) l
+      SELECT s.device_id, (extract(epoch FROM max(l.ts)) * 1000)::bigint AS last
+      FROM readings.series s JOIN readings.latest l USING (series_id)
       WHERE s.device_id = ANY($1)
       GROUP BY s.device_id""";
 
@@ -37,7 +35,7 @@ public final class LastReadingsQuery {
         .map(rows -> {
           Map<Long, Long> byDevice = new HashMap<>();
           for (Row row : rows) {
-            byDevice.put(row.getLong("device_id"), row.getOffsetDateTime("last_ts").toInstant().toEpochMilli());
+            byDevice.put(row.getLong("device_id"), row.getLong("last"));
           }
           return new LastReadings(byDevice).toJson();
         });

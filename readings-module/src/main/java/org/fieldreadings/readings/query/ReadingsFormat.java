@@ -17,7 +17,7 @@ interface ReadingsFormat {
   String begin();
 
   /** One row, preceded by whatever separates it from the previous one. */
-  void row(StringBuilder out, boolean first, long timestamp, Double[] values);
+  void row(StringBuilder out, boolean first, long timestamp, double[] values);
 
   String end();
 
@@ -50,11 +50,11 @@ interface ReadingsFormat {
     }
 
     @Override
-    public void row(StringBuilder out, boolean first, long timestamp, Double[] values) {
+    public void row(StringBuilder out, boolean first, long timestamp, double[] values) {
       out.append(first ? "{\"timestamp\":" : ",{\"timestamp\":");
       ShortDecimal.appendWhole(out, timestamp);
       for (int i = 0; i < values.length; i++) {
-        if (values[i] != null) {
+        if (!Double.isNaN(values[i])) {
           out.append(keys[i]);
           ShortDecimal.append(out, values[i], decimals[i]);
         }
@@ -91,11 +91,11 @@ interface ReadingsFormat {
     }
 
     @Override
-    public void row(StringBuilder out, boolean first, long timestamp, Double[] values) {
+    public void row(StringBuilder out, boolean first, long timestamp, double[] values) {
       out.append(Instant.ofEpochMilli(timestamp));
       for (int i = 0; i < values.length; i++) {
         out.append(',');
-        if (values[i] != null) {
+        if (!Double.isNaN(values[i])) {
           ShortDecimal.append(out, values[i], decimals[i]);
         }
       }

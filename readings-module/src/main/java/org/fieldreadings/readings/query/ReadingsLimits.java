@@ -7,16 +7,17 @@ import org.fieldreadings.core.config.ConfigKeys;
 
 /**
  * The configurable limits of a readings request (docs/api.md, "Limits"): the longest period per
- * aggregation and the most interfaces per request.
+ * aggregation, the most interfaces per request and the most devices per multi-device request.
  */
-record ReadingsLimits(Duration none, Duration hour, Duration aggregated, int interfaces) {
+record ReadingsLimits(Duration none, Duration hour, Duration aggregated, int interfaces, int devices) {
 
   static ReadingsLimits fromConfig(JsonObject config) {
     return new ReadingsLimits(
         Duration.parse(ConfigKeys.READINGS_LIMIT_NONE.get(config)),
         Duration.parse(ConfigKeys.READINGS_LIMIT_HOUR.get(config)),
         Duration.parse(ConfigKeys.READINGS_LIMIT_AGGREGATED.get(config)),
-        ConfigKeys.READINGS_LIMIT_INTERFACES.get(config));
+        ConfigKeys.READINGS_LIMIT_INTERFACES.get(config),
+        ConfigKeys.READINGS_LIMIT_DEVICES.get(config));
   }
 
   Duration longestPeriod(Aggregation aggregation) {

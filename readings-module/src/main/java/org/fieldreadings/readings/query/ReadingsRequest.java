@@ -1,14 +1,17 @@
 package org.fieldreadings.readings.query;
 
+import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
+import java.time.LocalTime;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 import org.fieldreadings.core.catalog.Aggregation;
 import org.fieldreadings.core.catalog.InterfaceNames;
 import org.fieldreadings.core.http.DeviceRef;
@@ -29,11 +32,16 @@ import org.fieldreadings.readings.Timestamps;
  * @param end last instant of the period (inclusive)
  * @param aggregation the aggregation applied ({@code auto} already resolved)
  * @param auto whether the client asked for {@code auto}
+ * @param timeZone the zone whose calendar buckets follow, {@code UTC} by default; null for {@code device} until
+ *     the device is resolved ({@link #forDevice})
+ * @param dayStart the local time day, week and month buckets begin at
+ * @param fill what empty buckets show
  */
 record ReadingsRequest(DeviceRef device, String connectorId, List<SensorInterface> interfaces, Instant start,
-    Instant end, Aggregation aggregation, boolean auto) {
+    Instant end, Aggregation aggregation, boolean auto, ZoneId timeZone, LocalTime dayStart, Fill fill) {
 
   static final String DEFAULT_CONNECTOR = "ORIGIN";
+  private static final Pattern DAY_START = Pattern.compile("([01][0-9]|2[0-3]):[0-5][0-9]");
 
   /** Parses and checks every parameter; throws one 400 problem listing every invalid parameter. */
   static ReadingsRequest parse(RoutingContext ctx, ReadingsLimits limits) {
@@ -43,13 +51,32 @@ record ReadingsRequest(DeviceRef device, String connectorId, List<SensorInterfac
     if (!DeviceRef.isIdentifier(connectorId)) {
       errors.add(new FieldError("connectorId", DeviceRef.IDENTIFIER_RULE));
     }
+    return parse(ctx, limits, device, connectorId, errors);
+  }
+
+  /**
+   * Parses and checks the parameters every readings query shares (all but the device and its connector, given
+   * here) after those {@code errors} already found; throws one 400 problem listing every invalid parameter.
+   */
+  static ReadingsRequest parse(RoutingContext ctx, ReadingsLimits limits, DeviceRef device, String connectorId,
+      List<FieldError> errors) {
     List<SensorInterface> interfaces = interfaces(ctx.queryParams().getAll("interfaces"), limits, errors);
-    Instant start = instant(ctx.queryParams().get("startDate"), "startDate", errors);
-    Instant end = instant(ctx.queryParams().get("endDate"), "endDate", errors);
+    Instant start = Timestamps.parameter(ctx.queryParams().get("startDate"), "startDate", errors);
+    Instant end = Timestamps.parameter(ctx.queryParams().get("endDate"), "endDate", errors);
     String aggregationParam = Optional.ofNullable(ctx.queryParams().get("aggregation")).orElse("none");
     Optional<Aggregation> requested = Aggregation.parse(aggregationParam);
     if (requested.isEmpty()) {
       errors.add(new FieldError("aggregation", "must be one of " + Aggregation.allowedValues()));
+    }
+    String zoneParam = Optional.ofNullable(ctx.queryParams().get("timeZone")).orElse("UTC");
+    ZoneId timeZone = TimeZones.parse(zoneParam, errors);
+    String dayStartParam = Optional.ofNullable(ctx.queryParams().get("dayStart")).orElse("00:00");
+    if (!DAY_START.matcher(dayStartParam).matches()) {
+      errors.add(new FieldError("dayStart", "'" + dayStartParam + "' is not a local time HH:MM such as 09:00"));
+    }
+    Optional<Fill> fill = Fill.parse(Optional.ofNullable(ctx.queryParams().get("fill")).orElse("none"));
+    if (fill.isEmpty()) {
+      errors.add(new FieldError("fill", "must be one of " + Fill.allowedValues()));
     }
     Aggregation applied = null;
     if (start != null && end != null) {
@@ -63,17 +90,44 @@ record ReadingsRequest(DeviceRef device, String connectorId, List<SensorInterfac
           errors.add(new FieldError("endDate", "the period is longer than " + longest.toDays() + " days, the limit "
               + "for aggregation " + applied.wireName() + " (" + ReadingsLimits.keyFor(applied) + ")"));
         }
+        if (applied == Aggregation.NONE && fill.isPresent() && fill.get() != Fill.NONE) {
+          errors.add(new FieldError("fill", "applies to aggregated readings only (aggregation "
+              + requested.get().wireName() + (requested.get() == Aggregation.AUTO ? " resolved to none" : "") + ")"));
+        }
       }
     }
     if (!errors.isEmpty()) {
       throw new ProblemException(Problem.invalid(errors));
     }
     return new ReadingsRequest(device, connectorId, interfaces, start, end, applied,
-        requested.get() == Aggregation.AUTO);
+        requested.get() == Aggregation.AUTO, timeZone, LocalTime.parse(dayStartParam), fill.get());
+  }
+
+  /**
+   * The request for its resolved device (DevicesContract RESOLVE): {@code timeZone=device} becomes the zone of the
+   * device's location, UTC when it has none (or it is not resolved yet).
+   */
+  ReadingsRequest forDevice(JsonObject resolved) {
+    if (timeZone != null) {
+      return this;
+    }
+    return new ReadingsRequest(device, connectorId, interfaces, start, end, aggregation, auto,
+        TimeZones.ofDevice(resolved), dayStart, fill);
+  }
+
+  /** The buckets of an aggregated request whose zone is known. */
+  Buckets buckets() {
+    return new Buckets(aggregation, timeZone, dayStart);
+  }
+
+  /** The same request for another device and connector. */
+  ReadingsRequest on(DeviceRef otherDevice, String otherConnectorId) {
+    return new ReadingsRequest(otherDevice, otherConnectorId, interfaces, start, end, aggregation, auto, timeZone,
+        dayStart, fill);
   }
 
   /** Both encodings, repeated and comma-separated, and mixes of them; duplicates ignored, names exact. */
-  private static List<SensorInterface> interfaces(List<String> values, ReadingsLimits limits,
+  static List<SensorInterface> interfaces(List<String> values, ReadingsLimits limits,
       List<FieldError> errors) {
     Map<String, SensorInterface> chosen = new LinkedHashMap<>();
     List<String> unknown = new ArrayList<>();
@@ -97,18 +151,5 @@ record ReadingsRequest(DeviceRef device, String connectorId, List<SensorInterfac
     return List.copyOf(chosen.values());
   }
 
-  /** A required timestamp parameter (see {@link Timestamps}). */
-  static Instant instant(String value, String parameter, List<FieldError> errors) {
-    if (value == null || value.isBlank()) {
-      errors.add(new FieldError(parameter, "is required: an RFC 3339 date-time such as 2024-05-01T00:00:00Z"));
-      return null;
-    }
-    try {
-      return Timestamps.parse(value);
-    } catch (DateTimeParseException e) {
-      errors.add(new FieldError(parameter, "'" + value + "' is not an RFC 3339 date-time such as "
-          + "2024-05-01T00:00:00Z (or a date such as 2024-05-01)"));
-      return null;
-    }
-  }
+
 }

@@ -1,12 +1,18 @@
 package org.fieldreadings.readings.query;
 
+import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
+import java.util.List;
+import org.fieldreadings.core.catalog.Aggregation;
 import org.fieldreadings.core.http.ApiKeyAuth;
 import org.fieldreadings.core.http.EdgeContext;
 
-/** {@code GET /devices/{profile}/{serial}/readings} ({@code getReadingsBySerial}, docs/api.md). */
+/**
+ * {@code GET /devices/{profile}/{serial}/readings} ({@code getReadingsBySerial}) and {@code GET /readings}
+ * ({@code getReadingsOfDevices}), docs/api.md.
+ */
 public final class ReadingsRoutes {
 
   private static final String CSV = "text/csv";
@@ -14,11 +20,13 @@ public final class ReadingsRoutes {
   private final DeviceResolver devices;
   private final ReadingsLimits limits;
   private final ReadingsStreamer streamer;
+  private final MultiDeviceStreamer multiStreamer;
 
   private ReadingsRoutes(EdgeContext edge) {
     this.devices = new DeviceResolver(edge.vertx().eventBus());
     this.limits = ReadingsLimits.fromConfig(edge.config());
     this.streamer = new ReadingsStreamer(edge.pool());
+    this.multiStreamer = new MultiDeviceStreamer(streamer);
   }
 
   public static void mount(Router api, EdgeContext edge) {
@@ -26,6 +34,9 @@ public final class ReadingsRoutes {
     api.get("/devices/:profile/:serial/readings").produces("application/json").produces(CSV)
         .handler(edge.auth().entity())
         .handler(routes::readings);
+    api.get("/readings").produces("application/json").produces(CSV)
+        .handler(edge.auth().entity())
+        .handler(routes::readingsOfDevices);
   }
 
   private void readings(RoutingContext ctx) {
@@ -36,11 +47,38 @@ public final class ReadingsRoutes {
       if (request.auto()) {
         ctx.response().putHeader("X-Aggregation", request.aggregation().wireName());
       }
-      JsonObject connectors = device.getJsonObject("connectors");
-      if (connectors == null || !connectors.containsKey(request.connectorId())) {
-        return ctx.response().putHeader("Content-Type", format.contentType()).end(format.begin() + format.end());
+      if (request.aggregation() != Aggregation.NONE) {
+        ctx.response().putHeader("X-Time-Zone", request.forDevice(device).timeZone().getId());
       }
-      return streamer.stream(request, device.getLong("deviceId"), format, ctx.response());
+      ReadingsStreamer.Output output = new ReadingsStreamer.Output(ctx.response(), format.contentType());
+      return streamer.stream(request, device, format, output).compose(v -> output.end());
     }).onFailure(ctx::fail);
+  }
+
+  /** Every device is resolved before anything is written: one the caller may not read makes the whole answer 404. */
+  private void readingsOfDevices(RoutingContext ctx) {
+    MultiDeviceRequest request = MultiDeviceRequest.parse(ctx, limits);
+    List<ReadingsRequest> requests = request.devices();
+    MultiDeviceFormat format = CSV.equals(ctx.getAcceptableContentType())
+        ? MultiDeviceFormat.csv(request.shared().interfaces()) : MultiDeviceFormat.json(request.shared().interfaces());
+    String entityId = ApiKeyAuth.entityId(ctx);
+    List<Future<JsonObject>> resolving = requests.stream().map(r -> devices.resolve(entityId, r.device())).toList();
+    Future.join(resolving).recover(failed -> firstFailure(resolving)).compose(all -> {
+      if (request.shared().auto()) {
+        ctx.response().putHeader("X-Aggregation", request.shared().aggregation().wireName());
+      }
+      // With timeZone=device each device follows its own zone: no one zone to name.
+      if (request.shared().aggregation() != Aggregation.NONE && request.shared().timeZone() != null) {
+        ctx.response().putHeader("X-Time-Zone", request.shared().timeZone().getId());
+      }
+      List<JsonObject> resolved = resolving.stream().map(Future::result).toList();
+      ReadingsStreamer.Output output = new ReadingsStreamer.Output(ctx.response(), format.contentType());
+      return multiStreamer.stream(request, resolved, format, output);
+    }).onFailure(ctx::fail);
+  }
+
+  /** The failure of the first device, in the order given, that could not be resolved. */
+  private static <T> Future<T> firstFailure(List<Future<JsonObject>> resolving) {
+    return Future.failedFuture(resolving.stream().filter(Future::failed).findFirst().orElseThrow().cause());
   }
 }

@@ -3,18 +3,22 @@ package org.fieldreadings.readings.query;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.Tuple;
 import java.time.Instant;
-import java.time.LocalDate;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.Iterator;
 import java.util.List;
+import java.util.stream.IntStream;
 import org.fieldreadings.core.catalog.Aggregation;
 import org.fieldreadings.plugin.api.SensorInterface;
+import org.fieldreadings.readings.block.Aggregates;
+import org.fieldreadings.readings.block.PointBlock;
+import org.fieldreadings.readings.block.Points;
+import org.fieldreadings.readings.block.RollupBlock;
+import org.fieldreadings.readings.block.RollupSpan;
 
 /**
  * Writes the readings of a request as they come from the database, one {@link QueryWindow} at a time: the next
@@ -30,55 +34,77 @@ final class ReadingsStreamer {
     this.pool = pool;
   }
 
-  Future<Void> stream(ReadingsRequest request, long deviceId, ReadingsFormat format, HttpServerResponse response) {
-    List<QueryWindow> windows = QueryWindow.plan(request.start(), request.end(), request.aggregation(),
-        request.interfaces().size());
+  /**
+   * Appends one device's table (the format's begin, its rows, its end) to {@code output}, without ending it, so the
+   * table may stand alone or inside an enclosing answer. {@code device} is the resolved device (DevicesContract
+   * RESOLVE): a connector it does not have gives an empty table. Completes once the table is written (or the client
+   * went away).
+   */
+  Future<Void> stream(ReadingsRequest requested, JsonObject device, ReadingsFormat format, Output output) {
+    ReadingsRequest request = requested.forDevice(device);
+    output.text.append(format.begin());
+    JsonObject connectors = device.getJsonObject("connectors");
+    if (connectors == null || !connectors.containsKey(request.connectorId())) {
+      output.text.append(format.end());
+      return Future.succeededFuture();
+    }
+    Aggregation aggregation = request.aggregation();
+    List<QueryWindow> windows = QueryWindow.plan(request.start(), request.end(), aggregation,
+        aggregation == Aggregation.NONE ? null : request.buckets(), request.interfaces().size());
     Table table = new Table(request, format);
     String[] names = request.interfaces().stream().map(SensorInterface::name).toArray(String[]::new);
-    Iterator<QueryWindow> remaining = windows.iterator();
-    return next(request, deviceId, names, remaining, table, response, true);
+    return next(request, device.getLong("deviceId"), names, windows.iterator(), table, output)
+        .onSuccess(v -> output.text.append(format.end()));
   }
 
   private Future<Void> next(ReadingsRequest request, long deviceId, String[] names, Iterator<QueryWindow> remaining,
-      Table table, HttpServerResponse response, boolean first) {
-    if (response.closed()) {
+      Table table, Output output) {
+    HttpServerResponse response = output.response;
+    if (response.closed() || !remaining.hasNext()) {
       return Future.succeededFuture();
-    }
-    if (!remaining.hasNext()) {
-      StringBuilder tail = new StringBuilder();
-      if (first) {
-        tail.append(table.format.begin());
-      }
-      return response.end(tail.append(table.format.end()).toString());
     }
     QueryWindow window = remaining.next();
     return query(request, deviceId, names, window).compose(rows -> {
-      StringBuilder chunk = new StringBuilder(first ? table.format.begin() : "");
-      table.append(rows, chunk);
-      if (first && !remaining.hasNext()) {
-        // The whole answer is in hand: send it in one piece, with a length.
-        return response.putHeader("Content-Type", table.format.contentType())
-            .end(chunk.append(table.format.end()).toString());
+      table.append(rows, window, output);
+      if (!remaining.hasNext()) {
+        return Future.<Void>succeededFuture();
       }
-      if (first) {
-        response.setChunked(true).putHeader("Content-Type", table.format.contentType());
-      }
-      if (chunk.length() > 0) {
-        response.write(chunk.toString());
-      }
+      output.flush();
       return drained(response);
     }).compose(v -> response.ended() ? Future.<Void>succeededFuture()
-        : next(request, deviceId, names, remaining, table, response, false));
+        : next(request, deviceId, names, remaining, table, output));
   }
 
   private Future<RowSet<Row>> query(ReadingsRequest request, long deviceId, String[] names, QueryWindow window) {
     if (request.aggregation() == Aggregation.NONE) {
       return pool.preparedQuery(QuerySql.RAW).execute(Tuple.of(deviceId, request.connectorId(), names,
-          utc(window.start()), utc(window.end())));
+          day(window.start()), day(window.end())));
     }
-    return pool.preparedQuery(QuerySql.aggregated(request.aggregation())).execute(Tuple.from(List.of(deviceId,
-        request.connectorId(), names, utc(window.fullStart()), utc(window.fullEnd()), utc(window.start()),
-        utc(window.end()))));
+    Buckets buckets = request.buckets();
+    RollupSpan span = buckets.span();
+    long start = window.start().toEpochMilli();
+    long fullStart = window.fullStart().toEpochMilli();
+    long fullEnd = window.fullEnd().toEpochMilli();
+    long end = window.end().toEpochMilli();
+    // Empty ranges are passed as (1, 0), which no day is in.
+    boolean head = start < fullStart;
+    boolean tail = fullEnd <= end;
+    boolean whole = fullStart < fullEnd;
+    int[] straddled = whole ? buckets.straddledDays(window.fullStart(), window.fullEnd(), span.width()) : new int[0];
+    return pool.preparedQuery(QuerySql.aggregated(span)).execute(Tuple.from(List.of(deviceId,
+        request.connectorId(), names,
+        head ? day(start) : 1, head ? day(fullStart - 1) : 0,
+        tail ? day(fullEnd) : 1, tail ? day(end) : 0,
+        whole ? (int) span.blockDay(fullStart) : 1, whole ? (int) span.blockDay(fullEnd - 1) : 0,
+        IntStream.of(straddled).boxed().toArray(Integer[]::new))));
+  }
+
+  private static int day(Instant instant) {
+    return day(instant.toEpochMilli());
+  }
+
+  private static int day(long epochMillis) {
+    return Math.toIntExact(Math.floorDiv(epochMillis, PointBlock.DAY));
   }
 
   private static Future<Void> drained(HttpServerResponse response) {
@@ -91,59 +117,136 @@ final class ReadingsStreamer {
     return promise.future();
   }
 
-  private static OffsetDateTime utc(Instant instant) {
-    return instant.atOffset(ZoneOffset.UTC);
+  /**
+   * The answer's text on its way out: written in pieces of about {@link #PIECE} characters (large strings are costly
+   * to build and to collect), or, when it all fits in one piece, sent whole with a length.
+   */
+  static final class Output {
+    private static final int PIECE = 32 * 1024;
+    final HttpServerResponse response;
+    final StringBuilder text = new StringBuilder(1024);
+    private final String contentType;
+    private boolean started;
+
+    Output(HttpServerResponse response, String contentType) {
+      this.response = response;
+      this.contentType = contentType;
+    }
+
+    void flushIfFull() {
+      if (text.length() >= PIECE) {
+        flush();
+      }
+    }
+
+    void flush() {
+      if (!started) {
+        response.setChunked(true).putHeader("Content-Type", contentType);
+        started = true;
+      }
+      if (text.length() > 0) {
+        response.write(text.toString());
+        text.setLength(0);
+      }
+    }
+
+    /** Writes what is full and waits until the connection has room for more (or is gone). */
+    Future<Void> pause() {
+      flushIfFull();
+      return drained(response);
+    }
+
+    /** Sends the rest and ends the answer; nothing when the client went away. */
+    Future<Void> end() {
+      if (response.closed()) {
+        return Future.succeededFuture();
+      }
+      if (!started) {
+        response.putHeader("Content-Type", contentType);
+      }
+      return response.end(text.toString());
+    }
   }
 
-  /** Folds the database's (time, interface, value) rows into one output row per time. */
+  /** Turns the blocks of each window into output rows. */
   private static final class Table {
     private final ReadingsFormat format;
-    private final boolean aggregated;
+    private final Aggregation aggregation;
     private final List<SensorInterface> interfaces;
+    private final Buckets buckets;
+    private final Fill fill;
+    private final Instant periodEnd;
+    private FilledRows filled;
     private boolean firstRow = true;
-    private LocalDate day;
-    private long dayMillis;
 
     Table(ReadingsRequest request, ReadingsFormat format) {
       this.format = format;
-      this.aggregated = request.aggregation() != Aggregation.NONE;
+      this.aggregation = request.aggregation();
       this.interfaces = request.interfaces();
+      this.buckets = aggregation == Aggregation.NONE ? null : request.buckets();
+      this.fill = request.fill();
+      this.periodEnd = request.end();
     }
 
-    void append(RowSet<Row> rows, StringBuilder out) {
-      long current = Long.MIN_VALUE;
-      Double[] values = null;
-      for (Row row : rows) {
-        // Both queries answer (time, column of the interface, ...) first.
-        long timestamp = millis(row.getOffsetDateTime(0));
-        if (timestamp != current) {
-          flush(out, current, values);
-          current = timestamp;
-          values = new Double[interfaces.size()];
-        }
-        int index = row.getInteger(1);
-        values[index] = aggregated
-            ? BucketValue.of(interfaces.get(index).aggregation(), row)
-            : row.getDouble(2);
-      }
-      flush(out, current, values);
-    }
-
-    /** Epoch milliseconds of a time; rows come in time order, so the day's start is computed once a day. */
-    private long millis(OffsetDateTime time) {
-      LocalDate date = time.toLocalDate();
-      if (!date.equals(day)) {
-        day = date;
-        dayMillis = date.toEpochDay() * 86_400_000L;
-      }
-      return dayMillis + time.toLocalTime().toNanoOfDay() / 1_000_000 - time.getOffset().getTotalSeconds() * 1000L;
-    }
-
-    private void flush(StringBuilder out, long timestamp, Double[] values) {
-      if (values != null) {
-        format.row(out, firstRow, timestamp, values);
+    void append(RowSet<Row> rows, QueryWindow window, Output out) {
+      BucketAggregator.Rows sink = (timestamp, values) -> {
+        format.row(out.text, firstRow, timestamp, values);
         firstRow = false;
+        out.flushIfFull();
+      };
+      if (aggregation == Aggregation.NONE) {
+        RawRows.write(rows, interfaces.size(), window.start().toEpochMilli(), window.end().toEpochMilli(), sink);
+        return;
       }
+      if (fill != Fill.NONE && filled == null) {
+        filled = new FilledRows(fill, interfaces.size(), sink);
+      }
+      long start = window.start().toEpochMilli();
+      long fullStart = window.fullStart().toEpochMilli();
+      long fullEnd = window.fullEnd().toEpochMilli();
+      long end = window.end().toEpochMilli();
+      RollupSpan span = buckets.span();
+      long width = span.width();
+      BucketAggregator aggregator = new BucketAggregator(buckets, interfaces, window.start(), window.end(),
+          filled != null);
+      Points points = new Points();
+      for (Row row : rows) {
+        int column = row.getInteger(1);
+        long day = row.getInteger(2) * PointBlock.DAY;
+        byte[] block = row.getBuffer(3).getBytes();
+        if (row.getInteger(0) == 0) {
+          points.clear();
+          PointBlock.decode(block, day, points);
+          for (int i = points.indexAtOrAfter(start); i < points.size() && points.time(i) <= end; i++) {
+            long time = points.time(i);
+            long unit = Math.floorDiv(time, width) * width;
+            if (time < fullStart || time >= fullEnd || !fromRollup(aggregator, unit, fullStart, fullEnd, width)) {
+              aggregator.addReading(column, time, points.value(i));
+            }
+          }
+        } else {
+          Aggregates rollup = RollupBlock.decode(block, day, width);
+          for (int i = 0; i < rollup.size(); i++) {
+            if (fromRollup(aggregator, rollup.bucket(i), fullStart, fullEnd, width)) {
+              aggregator.addRollup(column, rollup, i);
+            }
+          }
+        }
+      }
+      if (filled == null) {
+        aggregator.writeTo(sink);
+      } else {
+        aggregator.writeTo(filled);
+        if (window.end().equals(periodEnd)) {
+          filled.finish();
+        }
+      }
+    }
+
+    /** Whether the rollup entry of the unit starting at {@code unit} serves its readings: whole, in one bucket. */
+    private static boolean fromRollup(BucketAggregator aggregator, long unit, long fullStart, long fullEnd,
+        long width) {
+      return unit >= fullStart && unit + width <= fullEnd && aggregator.sameBucket(unit, unit + width - 1);
     }
   }
 }

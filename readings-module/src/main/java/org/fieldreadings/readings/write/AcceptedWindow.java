@@ -8,8 +8,7 @@ import org.fieldreadings.core.config.ConfigKeys;
 /**
  * The timestamps a reading may have, whoever writes it (import, ingest, admin): from {@link #from} to
  * {@link #ahead} after the server clock. A typo such as year 2999, or a device clock never set (1970), is no
- * reading anyone can use, and storing it would create a monthly partition for every month in between: the
- * partitions stay and the database runs out of shared memory.
+ * reading anyone can use; rejecting it by name tells the sender, and keeps such data out of every aggregation.
  */
 public record AcceptedWindow(Instant from, Duration ahead) {
 
@@ -47,10 +46,6 @@ public record AcceptedWindow(Instant from, Duration ahead) {
 
     public String rule() {
       return window.rule();
-    }
-
-    public Instant lastInstant() {
-      return Instant.ofEpochMilli(last);
     }
   }
 }

@@ -4,8 +4,6 @@ package org.fieldreadings.readings.write;
 final class AdvisoryLocks {
   /** Per series: writers of one series take turns. */
   static final int SERIES = 7301;
-  /** Creating partitions. */
-  static final int PARTITIONS = 7302;
 
   private AdvisoryLocks() {}
 }

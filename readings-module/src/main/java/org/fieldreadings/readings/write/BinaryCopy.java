@@ -15,10 +15,10 @@ import org.postgresql.copy.PGCopyOutputStream;
 final class BinaryCopy implements AutoCloseable {
 
   private static final byte[] SIGNATURE = {'P', 'G', 'C', 'O', 'P', 'Y', '\n', (byte) 0xff, '\r', '\n', 0};
-  /** 2000-01-01T00:00:00Z, PostgreSQL's epoch for timestamps, in Unix milliseconds. */
-  private static final long POSTGRES_EPOCH_MILLIS = 946_684_800_000L;
-  /** Room for the widest row (a rollup: 10 columns of at most 8 bytes, with their lengths). */
-  private static final int WIDEST_ROW = 2 + 10 * (4 + 8);
+  /** 2000-01-01, PostgreSQL's epoch for dates, in days since 1970-01-01. */
+  private static final int POSTGRES_EPOCH_DAY = 10_957;
+  /** Room for a row's column count and its fixed-size columns (an integer and a date, with their lengths). */
+  private static final int FIXED_COLUMNS = 2 + 2 * (4 + 4);
 
   private final OutputStream out;
   // Rows are encoded into one array and handed over in large writes: stream writes per value cost more than COPY.
@@ -37,7 +37,7 @@ final class BinaryCopy implements AutoCloseable {
   }
 
   BinaryCopy row(int columns) throws IOException {
-    if (buffer.remaining() < WIDEST_ROW) {
+    if (buffer.remaining() < FIXED_COLUMNS) {
       flush();
     }
     buffer.putShort((short) columns);
@@ -49,14 +49,24 @@ final class BinaryCopy implements AutoCloseable {
     return this;
   }
 
-  BinaryCopy float8(double value) {
-    buffer.putInt(8).putDouble(value);
+  /** A {@code date} given in days since 1970-01-01. */
+  BinaryCopy date(long epochDay) {
+    buffer.putInt(4).putInt(Math.toIntExact(epochDay - POSTGRES_EPOCH_DAY));
     return this;
   }
 
-  /** A {@code timestamptz} given in Unix milliseconds. */
-  BinaryCopy timestamp(long epochMillis) {
-    buffer.putInt(8).putLong((epochMillis - POSTGRES_EPOCH_MILLIS) * 1000);
+  /** A {@code bytea}; one larger than the buffer goes straight to the stream. */
+  BinaryCopy bytes(byte[] value) throws IOException {
+    if (buffer.remaining() < 4 + value.length) {
+      flush();
+    }
+    buffer.putInt(value.length);
+    if (value.length > buffer.remaining()) {
+      flush();
+      out.write(value);
+    } else {
+      buffer.put(value);
+    }
     return this;
   }
 

@@ -1,6 +1,8 @@
 package org.fieldreadings.readings.write;
 
+import java.nio.charset.StandardCharsets;
 import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -26,23 +28,45 @@ final class CanonicalCsv {
   /** Repeated devices and connectors share one object each, so a batch of readings stays small in memory. */
   private static final int REMEMBERED = 10_000;
 
+  private static final int PROFILE = 0;
+  private static final int SERIAL = 1;
+  private static final int CONNECTOR = 2;
+  private static final int INTERFACE = 3;
+  private static final int TIMESTAMP = 4;
+  private static final int VALUE = 5;
+
   private final int[] index = new int[COLUMNS.size()];
   private final Map<String, DeviceRef> devices = new HashMap<>();
   private final Map<String, String> connectors = new HashMap<>();
-  /** The previous good line's cells and what they were read as: files list a series' readings together. */
-  private String[] previous = new String[COLUMNS.size()];
+  private final Cells cells = new Cells();
+  /**
+   * The previous good line's series cells (profile, serial, connector, interface) as bytes, and what they were read
+   * as: files list a series' readings together, so most lines repeat them and are compared, not read again.
+   */
+  private final byte[][] previous = new byte[INTERFACE + 1][];
+  private final int[] previousLength = new int[INTERFACE + 1];
   private DeviceRef previousDevice;
+  private String previousConnector;
   private SensorInterface previousInterface;
+  private final ByteText text = new ByteText();
 
   private CanonicalCsv(List<String> header) {
     for (int i = 0; i < COLUMNS.size(); i++) {
       index[i] = header.indexOf(COLUMNS.get(i));
     }
+    for (int i = 0; i < previous.length; i++) {
+      previous[i] = new byte[64];
+    }
   }
 
   /** The reader of a header line; empty when the header lacks one of the columns. */
   static Optional<CanonicalCsv> fromHeader(String line) {
-    List<String> header = Arrays.asList(split(line));
+    byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
+    Cells cells = new Cells();
+    List<String> header = new ArrayList<>();
+    for (int i = 0, count = cells.split(bytes, 0, bytes.length); i < count; i++) {
+      header.add(new String(bytes, cells.start[i], cells.end[i] - cells.start[i], StandardCharsets.UTF_8));
+    }
     return header.containsAll(COLUMNS) ? Optional.of(new CanonicalCsv(header)) : Optional.empty();
   }
 
@@ -51,24 +75,57 @@ final class CanonicalCsv {
    * bounds included.
    */
   Reading parse(String line, AcceptedWindow.Bounds bounds) {
-    String[] cells = split(line);
-    String[] value = new String[COLUMNS.size()];
-    for (int i = 0; i < index.length; i++) {
-      if (index[i] >= cells.length) {
-        throw new IllegalArgumentException("expected " + COLUMNS.size() + " columns, found " + cells.length);
+    byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
+    return parse(bytes, 0, bytes.length, bounds);
+  }
+
+  /** As {@link #parse(String, AcceptedWindow.Bounds)}, for the UTF-8 line in {@code bytes[start, end)}. */
+  Reading parse(byte[] bytes, int start, int end, AcceptedWindow.Bounds bounds) {
+    int count = cells.split(bytes, start, end);
+    for (int column : index) {
+      if (column >= count) {
+        throw new IllegalArgumentException("expected " + COLUMNS.size() + " columns, found " + count);
       }
-      value[i] = cells[index[i]];
     }
-    DeviceRef device = value[0].equals(previous[0]) && value[1].equals(previous[1]) ? previousDevice
-        : device(value[0], value[1]);
-    String connector = value[2].equals(previous[2]) ? previous[2] : connector(value[2]);
-    SensorInterface iface = value[3].equals(previous[3]) ? previousInterface : iface(value[3]);
-    Reading reading = new Reading(device, connector, iface, timestamp(value[4], bounds), number(value[5]));
-    previous = value;
-    previous[2] = connector;
+    boolean sameDevice = same(bytes, PROFILE) && same(bytes, SERIAL);
+    DeviceRef device = sameDevice ? previousDevice : device(cell(bytes, PROFILE), cell(bytes, SERIAL));
+    String connector = same(bytes, CONNECTOR) ? previousConnector : connector(cell(bytes, CONNECTOR));
+    SensorInterface iface = same(bytes, INTERFACE) ? previousInterface : iface(cell(bytes, INTERFACE));
+    Reading reading = new Reading(device, connector, iface, timestamp(view(bytes, TIMESTAMP), bounds),
+        number(view(bytes, VALUE)));
+    for (int column = PROFILE; column <= INTERFACE; column++) {
+      remember(bytes, column);
+    }
     previousDevice = device;
+    previousConnector = connector;
     previousInterface = iface;
     return reading;
+  }
+
+  /** Whether a series cell of this line is the previous good line's. */
+  private boolean same(byte[] bytes, int column) {
+    int c = index[column];
+    return previousDevice != null && Arrays.equals(bytes, cells.start[c], cells.end[c], previous[column], 0,
+        previousLength[column]);
+  }
+
+  private void remember(byte[] bytes, int column) {
+    int c = index[column];
+    int length = cells.end[c] - cells.start[c];
+    if (previous[column].length < length) {
+      previous[column] = new byte[length];
+    }
+    System.arraycopy(bytes, cells.start[c], previous[column], 0, length);
+    previousLength[column] = length;
+  }
+
+  private String cell(byte[] bytes, int column) {
+    return view(bytes, column).toString();
+  }
+
+  private ByteText view(byte[] bytes, int column) {
+    int c = index[column];
+    return text.of(bytes, cells.start[c], cells.end[c]);
   }
 
   private DeviceRef device(String profileName, String serial) {
@@ -92,7 +149,7 @@ final class CanonicalCsv {
         InterfaceNames.unknown(List.of(name))));
   }
 
-  private static double number(String text) {
+  private static double number(CharSequence text) {
     double number;
     try {
       number = ShortDecimal.parse(text);
@@ -117,10 +174,10 @@ final class CanonicalCsv {
     return previous == null ? value : previous;
   }
 
-  private static long timestamp(String text, AcceptedWindow.Bounds bounds) {
+  private static long timestamp(CharSequence text, AcceptedWindow.Bounds bounds) {
     long millis;
     try {
-      millis = isDigits(text) ? Long.parseLong(text) : Timestamps.parse(text).toEpochMilli();
+      millis = isDigits(text) ? Long.parseLong(text, 0, text.length(), 10) : Timestamps.parseMillis(text);
     } catch (DateTimeParseException | NumberFormatException | ArithmeticException e) {
       throw new IllegalArgumentException("timestamp '" + text + "' is neither RFC 3339 nor epoch milliseconds");
     }
@@ -130,8 +187,8 @@ final class CanonicalCsv {
     return millis;
   }
 
-  private static boolean isDigits(String text) {
-    if (text.isEmpty()) {
+  private static boolean isDigits(CharSequence text) {
+    if (text.length() == 0) {
       return false;
     }
     for (int i = 0; i < text.length(); i++) {
@@ -142,47 +199,52 @@ final class CanonicalCsv {
     return true;
   }
 
-  /** The comma-separated cells of a line, each trimmed and without the double quotes around it, if any. */
-  private static String[] split(String line) {
-    int count = 1;
-    for (int i = 0; i < line.length(); i++) {
-      if (line.charAt(i) == ',') {
-        count++;
+  /** Where each cell of a line starts and ends in its bytes, trimmed and unquoted; reused from line to line. */
+  private static final class Cells {
+    int[] start = new int[8];
+    int[] end = new int[8];
+
+    /**
+     * Finds the comma-separated cells of the line in {@code bytes[from, to)}, each trimmed and without the double
+     * quotes around it, if any; answers their number.
+     */
+    int split(byte[] bytes, int from, int to) {
+      int count = 0;
+      int cellFrom = from;
+      for (int i = from; i <= to; i++) {
+        if (i == to || bytes[i] == ',') {
+          if (count == start.length) {
+            start = Arrays.copyOf(start, count * 2);
+            end = Arrays.copyOf(end, count * 2);
+          }
+          int first = trimStart(bytes, cellFrom, i);
+          int last = trimEnd(bytes, first, i);
+          if (last - first >= 2 && bytes[first] == '"' && bytes[last - 1] == '"') {
+            first = trimStart(bytes, first + 1, last - 1);
+            last = trimEnd(bytes, first, last - 1);
+          }
+          start[count] = first;
+          end[count] = last;
+          count++;
+          cellFrom = i + 1;
+        }
       }
+      return count;
     }
-    String[] cells = new String[count];
-    int start = 0;
-    for (int i = 0; i < count; i++) {
-      int end = i == count - 1 ? line.length() : line.indexOf(',', start);
-      cells[i] = cell(line, start, end);
-      start = end + 1;
-    }
-    return cells;
-  }
 
-  /** The cell in {@code [start, end)} of a line: trimmed, then unquoted and trimmed inside the quotes. */
-  private static String cell(String line, int start, int end) {
-    int from = trimStart(line, start, end);
-    int to = trimEnd(line, from, end);
-    if (to - from >= 2 && line.charAt(from) == '"' && line.charAt(to - 1) == '"') {
-      from = trimStart(line, from + 1, to - 1);
-      to = trimEnd(line, from, to - 1);
+    /** As {@link String#trim}: characters up to the space are blanks (bytes of UTF-8 sequences are none). */
+    private static int trimStart(byte[] bytes, int from, int to) {
+      while (from < to && bytes[from] >= 0 && bytes[from] <= ' ') {
+        from++;
+      }
+      return from;
     }
-    return line.substring(from, to);
-  }
 
-  /** As {@link String#trim}: characters up to the space are blanks. */
-  private static int trimStart(String line, int start, int end) {
-    while (start < end && line.charAt(start) <= ' ') {
-      start++;
+    private static int trimEnd(byte[] bytes, int from, int to) {
+      while (to > from && bytes[to - 1] >= 0 && bytes[to - 1] <= ' ') {
+        to--;
+      }
+      return to;
     }
-    return start;
-  }
-
-  private static int trimEnd(String line, int start, int end) {
-    while (end > start && line.charAt(end - 1) <= ' ') {
-      end--;
-    }
-    return end;
   }
 }

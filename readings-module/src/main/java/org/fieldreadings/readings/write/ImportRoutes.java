@@ -11,6 +11,7 @@ import io.vertx.ext.web.RoutingContext;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.fieldreadings.core.http.Problem;
 import org.fieldreadings.core.http.ProblemException;
@@ -47,7 +48,12 @@ public final class ImportRoutes {
     private final Vertx vertx;
     private final AcceptedWindow window;
     private final JsonArray rejected = new JsonArray();
-    private Buffer pending = Buffer.buffer();
+    /**
+     * The body's bytes not read yet, {@code [0, filled)}: whole lines are cut from the front once {@link #BATCH_BYTES}
+     * have arrived, and read in place (the upload is paused meanwhile, so nothing else touches them).
+     */
+    private byte[] pending;
+    private int filled;
     /** The number of the next batch's first line; batches are read one after the other. */
     private long nextLine = 1;
     private CanonicalCsv csv;
@@ -59,6 +65,10 @@ public final class ImportRoutes {
     Import(RoutingContext ctx, Vertx vertx, AcceptedWindow window) {
       this.ctx = ctx;
       this.request = ctx.request();
+      // Sized for the body when it says how long it is (a part sent by the CLI), so it is never copied to grow.
+      long length = ctx.request().headers().contains("Content-Length")
+          ? parseLength(ctx.request().getHeader("Content-Length")) : 0;
+      this.pending = new byte[(int) Math.max(64 << 10, Math.min(length + 1, BATCH_BYTES + (64 << 10)))];
       this.vertx = vertx;
       this.window = window;
     }
@@ -70,8 +80,7 @@ public final class ImportRoutes {
         if (failed) {
           return;
         }
-        Buffer last = pending;
-        writing.compose(w -> store(last)).onSuccess(v2 -> answer()).onFailure(this::fail);
+        writing.compose(w -> store(filled)).onSuccess(v2 -> answer()).onFailure(this::fail);
       });
       request.resume();
     }
@@ -80,40 +89,55 @@ public final class ImportRoutes {
       if (failed) {
         return;
       }
-      pending.appendBuffer(chunk);
-      if (pending.length() < BATCH_BYTES) {
+      if (filled + chunk.length() > pending.length) {
+        pending = Arrays.copyOf(pending, Math.max(pending.length * 2, filled + chunk.length()));
+      }
+      chunk.getBytes(0, chunk.length(), pending, filled);
+      filled += chunk.length();
+      if (filled < BATCH_BYTES) {
         return;
       }
-      int end = afterLastNewline(pending);
+      int end = afterLastNewline();
       if (end == 0) {
-        pending = Buffer.buffer();
+        filled = 0;
         fail(new ProblemException(Problem.invalid("body", "line " + nextLine + " is longer than " + LONGEST_LINE
             + " bytes")));
         return;
       }
-      Buffer full = pending.slice(0, end);
-      pending = pending.getBuffer(end, pending.length());
       request.pause();
-      writing = writing.compose(v -> store(full)).onSuccess(v -> request.resume()).onFailure(this::fail);
+      writing = writing.compose(v -> store(end)).onSuccess(v -> request.resume()).onFailure(this::fail);
     }
 
-    private static int afterLastNewline(Buffer bytes) {
-      for (int i = bytes.length() - 1; i >= 0; i--) {
-        if (bytes.getByte(i) == '\n') {
+    private static long parseLength(String header) {
+      try {
+        return Long.parseLong(header.trim());
+      } catch (NumberFormatException e) {
+        return 0;
+      }
+    }
+
+    private int afterLastNewline() {
+      for (int i = filled - 1; i >= 0; i--) {
+        if (pending[i] == '\n') {
           return i + 1;
         }
       }
       return 0;
     }
 
-    /** Reads a batch of whole lines on a worker thread, then writes its readings. */
-    private Future<Void> store(Buffer lines) {
-      if (lines.length() == 0) {
+    /**
+     * Reads the whole lines {@code pending[0, end)} on a worker thread, drops them from {@link #pending}, then writes
+     * their readings.
+     */
+    private Future<Void> store(int end) {
+      if (end == 0) {
         return Future.succeededFuture();
       }
       long firstLine = nextLine;
-      return vertx.executeBlocking(() -> parse(lines.toString(StandardCharsets.UTF_8), firstLine), false)
+      return vertx.executeBlocking(() -> parse(pending, end, firstLine), false)
           .compose(parsed -> {
+            System.arraycopy(pending, end, pending, 0, filled - end);
+            filled -= end;
             nextLine += parsed.lineCount();
             if (csv == null) {
               return Future.failedFuture(new ProblemException(Problem.invalid("body", "the first line must be the "
@@ -131,33 +155,34 @@ public final class ImportRoutes {
 
     private record Parsed(List<Reading> readings, JsonArray rejected, long rejectedCount, long lineCount) {}
 
-    /** The readings of a batch's lines, the first of which is line {@code firstLine} of the body. */
-    private Parsed parse(String text, long firstLine) {
+    /** The readings of the lines in {@code bytes[0, end)}, the first of which is line {@code firstLine} of the body. */
+    private Parsed parse(byte[] bytes, int end, long firstLine) {
       List<Reading> readings = new ArrayList<>();
       JsonArray reasons = new JsonArray();
       AcceptedWindow.Bounds bounds = window.at(Instant.now());
       long bad = 0;
       long number = firstLine;
-      for (int start = 0; start < text.length(); number++) {
-        int newline = text.indexOf('\n', start);
-        int end = newline < 0 ? text.length() : newline;
-        String line = text.substring(start, end > start && text.charAt(end - 1) == '\r' ? end - 1 : end);
-        start = end + 1;
+      for (int start = 0; start < end; number++) {
+        int newline = indexOf(bytes, '\n', start, end);
+        int lineEnd = newline > start && bytes[newline - 1] == '\r' ? newline - 1 : newline;
+        int from = start;
+        start = newline + 1;
         if (csv == null) {
-          csv = CanonicalCsv.fromHeader(line).orElse(null);
+          csv = CanonicalCsv.fromHeader(new String(bytes, from, lineEnd - from, StandardCharsets.UTF_8)).orElse(null);
           if (csv == null) {
             return new Parsed(List.of(), reasons, 0, number - firstLine + 1);
           }
           continue;
         }
-        if (line.isBlank()) {
+        if (isBlank(bytes, from, lineEnd)) {
           continue;
         }
         try {
-          if (line.length() > LONGEST_LINE) {
+          if (lineEnd - from > LONGEST_LINE
+              && new String(bytes, from, lineEnd - from, StandardCharsets.UTF_8).length() > LONGEST_LINE) {
             throw new IllegalArgumentException("the line is longer than " + LONGEST_LINE + " characters");
           }
-          readings.add(csv.parse(line, bounds));
+          readings.add(csv.parse(bytes, from, lineEnd, bounds));
         } catch (IllegalArgumentException e) {
           bad++;
           if (reasons.size() < REPORTED_REJECTIONS) {
@@ -166,6 +191,25 @@ public final class ImportRoutes {
         }
       }
       return new Parsed(readings, reasons, bad, number - firstLine);
+    }
+
+    /** The position of {@code b} in {@code bytes[from, end)}, or {@code end}. */
+    private static int indexOf(byte[] bytes, char b, int from, int end) {
+      for (int i = from; i < end; i++) {
+        if (bytes[i] == b) {
+          return i;
+        }
+      }
+      return end;
+    }
+
+    private static boolean isBlank(byte[] bytes, int from, int end) {
+      for (int i = from; i < end; i++) {
+        if (bytes[i] < 0 || bytes[i] > ' ') {
+          return false;
+        }
+      }
+      return true;
     }
 
     private Future<Void> write(List<Reading> readings) {

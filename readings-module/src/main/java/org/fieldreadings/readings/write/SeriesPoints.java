@@ -2,10 +2,8 @@ package org.fieldreadings.readings.write;
 
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.IntPredicate;
 import org.fieldreadings.core.http.DeviceRef;
 
 /**
@@ -54,6 +52,12 @@ final class SeriesPoints {
         Arrays.copyOf(values, size));
   }
 
+  /** Points already in series-then-time order, each (series, time) once: the first {@code size} of the arrays. */
+  static SeriesPoints ordered(int[] series, long[] timestamps, double[] values, int size) {
+    return new SeriesPoints(Arrays.copyOf(series, size), Arrays.copyOf(timestamps, size),
+        Arrays.copyOf(values, size));
+  }
+
   private static int[] identity(int n) {
     int[] order = new int[n];
     Arrays.setAll(order, i -> i);
@@ -95,41 +99,5 @@ final class SeriesPoints {
   /** The series ids, ascending, each once. */
   int[] seriesIds() {
     return Arrays.stream(series).distinct().toArray();
-  }
-
-  /** The points of the series {@code keep} accepts. */
-  SeriesPoints only(IntPredicate keep) {
-    int[] kept = new int[series.length];
-    int size = 0;
-    for (int i = 0; i < series.length; i++) {
-      if (keep.test(series[i])) {
-        kept[size++] = i;
-      }
-    }
-    int[] s = new int[size];
-    long[] t = new long[size];
-    double[] v = new double[size];
-    for (int k = 0; k < size; k++) {
-      s[k] = series[kept[k]];
-      t[k] = timestamps[kept[k]];
-      v[k] = values[kept[k]];
-    }
-    return new SeriesPoints(s, t, v);
-  }
-
-  /** The first and last time of one series' points. */
-  record Span(long first, long last) {}
-
-  /** Each series' span, by series id. */
-  Map<Integer, Span> spans() {
-    Map<Integer, Span> spans = new HashMap<>();
-    int start = 0;
-    for (int i = 1; i <= series.length; i++) {
-      if (i == series.length || series[i] != series[start]) {
-        spans.put(series[start], new Span(timestamps[start], timestamps[i - 1]));
-        start = i;
-      }
-    }
-    return spans;
   }
 }

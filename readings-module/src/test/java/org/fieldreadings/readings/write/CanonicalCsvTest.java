@@ -37,6 +37,20 @@ class CanonicalCsvTest {
   }
 
   @Test
+  void eachLineIsReadOnItsOwnWhateverThePreviousLineSaid() {
+    csv.parse("PROFILE_B,GW-1,N7,AirTemp,2024-05-01T00:00:00Z,1", bounds);
+    Reading next = csv.parse(" \"PROFILE_B\" , GW-2 ,N7,\"AirHum\",2024-05-01T00:15:00.5Z,2.25", bounds);
+    assertThat(next.device().serial()).isEqualTo("GW-2");
+    assertThat(next.connectorId()).isEqualTo("N7");
+    assertThat(next.iface()).isEqualTo(InterfaceCatalog.of("AirHum"));
+    assertThat(next.timestamp()).isEqualTo(Instant.parse("2024-05-01T00:15:00.500Z").toEpochMilli());
+    assertThat(next.value()).isEqualTo(2.25);
+    assertThat(csv.parse("PROFILE_B,GW-2,N7,AirHum,2024-05-01T00:30:00Z,2,5", bounds).value()).isEqualTo(2.0);
+    assertThatThrownBy(() -> csv.parse("PROFILE_B,GW-ü,N7,AirHum,2024-05-01T00:30:00Z,2", bounds))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("serial ");
+  }
+
+  @Test
   void headerMustNameEveryColumn() {
     assertThat(CanonicalCsv.fromHeader("profile,serial,interface,timestamp,value")).isEmpty();
   }

@@ -1,7 +1,6 @@
 package org.fieldreadings.readings.write;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.tuple;
 
 import java.util.List;
 import java.util.Map;
@@ -30,9 +29,6 @@ class SeriesPointsTest {
     assertThat(new Object[] {points.series(1), points.timestamp(1), points.value(1)}).containsExactly(20, 1000L, 3.0);
     assertThat(new Object[] {points.series(2), points.timestamp(2), points.value(2)}).containsExactly(20, 2000L, 4.0);
     assertThat(points.seriesIds()).containsExactly(10, 20);
-    assertThat(points.spans()).isEqualTo(Map.of(10, new SeriesPoints.Span(1000, 1000),
-        20, new SeriesPoints.Span(1000, 2000)));
-    assertThat(points.only(id -> id == 20).size()).isEqualTo(2);
   }
 
   @Test
@@ -56,20 +52,5 @@ class SeriesPointsTest {
     assertThat(airTemp.sameSeries(new Reading(new DeviceRef(Profile.REAL_WEATHER_STATION, "WS-2"), "ORIGIN",
         airTemp.iface(), 0, 1))).isFalse();
     assertThat(airTemp.sameSeries(null)).isFalse();
-  }
-
-  @Test
-  void rollupsSumUpEachSeriesHourAndDay() {
-    long hour = Rollup.HOUR;
-    SeriesPoints points = SeriesPoints.of(List.of(reading("AirTemp", 0, 350), reading("AirTemp", hour / 2, 10),
-        reading("AirTemp", hour, 4), reading("AirHum", hour + 1, 50)), DEVICE_IDS, SERIES);
-    assertThat(Rollup.of(points, hour)).containsExactly(
-        new Rollup(10, hour, 1, 50, 50, 50, hour + 1, 50, Math.sin(Math.toRadians(50)), Math.cos(Math.toRadians(50))),
-        new Rollup(20, 0, 2, 360, 10, 350, hour / 2, 10,
-            Math.sin(Math.toRadians(350)) + Math.sin(Math.toRadians(10)),
-            Math.cos(Math.toRadians(350)) + Math.cos(Math.toRadians(10))),
-        new Rollup(20, hour, 1, 4, 4, 4, hour, 4, Math.sin(Math.toRadians(4)), Math.cos(Math.toRadians(4))));
-    assertThat(Rollup.of(points, Rollup.DAY)).extracting(Rollup::seriesId, Rollup::bucket, Rollup::n)
-        .containsExactly(tuple(10, 0L, 1), tuple(20, 0L, 3));
   }
 }

@@ -1,6 +1,7 @@
-// The readings explorer: asks the public API (with the key the user pastes) for the devices, one device's connectors
-// and interfaces, and its readings for a period, then draws one Chart.js chart per unit: lines, and bars from zero
-// for the interfaces whose buckets are sums (rain, sunshine, water).
+// The readings explorer: asks the public API (with the key the user pastes) for the devices, one device's connectors,
+// interfaces and latest values, and its readings (with other devices' beside them) for a period of local days, then
+// draws one Chart.js chart per unit: lines, and bars from zero for the interfaces whose buckets are sums (rain,
+// sunshine, water). The entity's devices are drawn as points of their locations, without a tile server.
 "use strict";
 (function () {
   const KEY_STORAGE = "fieldReadings.apiKey";
@@ -9,6 +10,12 @@
   /** Tick spacings of the time axis: the first giving at most about ten ticks is used. */
   const TICK_STEPS = [DAY_MS / 24, 3 * DAY_MS / 24, 6 * DAY_MS / 24, DAY_MS / 2, DAY_MS, 7 * DAY_MS, 30 * DAY_MS,
     365 * DAY_MS];
+  /** A device whose newest reading is older than this is marked silent. */
+  const SILENT_AFTER_MS = DAY_MS;
+  /** The map describes at most this many devices, one request each, to stay inside the API's rate limit. */
+  const MAP_DEVICES = 30;
+  const MAP = { width: 400, height: 240, margin: 20 };
+  const SVG = "http://www.w3.org/2000/svg";
 
   /** What a device is first shown with: the first of these its connectors have (a prefix names a depth family). */
   const PREFERRED = ["AirTemp", "Precipitation", "SMmm", "SoilTemp", "Flowmeter", "WaterEntrance", "FlowmeterTotal",
@@ -18,6 +25,10 @@
   let devices = [];
   let connectors = [];
   let charts = [];
+  /** Device descriptions (group, location, connectors) by "profile/serial", each asked once per key. */
+  let descriptions = new Map();
+  /** The zone the API answered for timeZone=device, by "profile/serial". */
+  const deviceZones = new Map();
 
   /** A failed API call, carrying the problem+json title and detail for the user. */
   class ApiError extends Error {}
@@ -86,6 +97,7 @@
 
   async function loadDevices() {
     devices = await (await call("/devices/serials")).json();
+    descriptions = new Map();
     $("device").replaceChildren(...devices.map((d, i) =>
       option(i, d.profile + " / " + d.serial + (d.group ? " (" + d.group + ")" : ""))));
     $("query-form").hidden = devices.length === 0;
@@ -93,6 +105,7 @@
       $("status").textContent = "No devices are associated with this key.";
       return;
     }
+    await showMap();
     await loadDevice();
   }
 
@@ -100,12 +113,35 @@
     return devices[Number($("device").value)];
   }
 
-  /** Loads the chosen device, starts on its most useful series and draws it at once. */
+  function keyOf(device) {
+    return device.profile + "/" + device.serial;
+  }
+
+  function devicePath(device) {
+    return "/devices/" + encodeURIComponent(device.profile) + "/" + encodeURIComponent(device.serial);
+  }
+
+  /** The device's description, asked once (the map and the form share it); a failed request is asked again. */
+  function describe(device) {
+    const key = keyOf(device);
+    if (!descriptions.has(key)) {
+      descriptions.set(key, call(devicePath(device)).then((response) => response.json()).catch((e) => {
+        descriptions.delete(key);
+        throw e;
+      }));
+    }
+    return descriptions.get(key);
+  }
+
+  /** Loads the chosen device: its latest values, and its most useful series drawn at once. */
   async function loadDevice() {
     const device = selectedDevice();
-    const path = "/devices/" + encodeURIComponent(device.profile) + "/" + encodeURIComponent(device.serial);
-    connectors = (await (await call(path)).json()).connectors;
+    connectors = (await describe(device)).connectors;
     $("connector").replaceChildren(...connectors.map((c, i) => option(i, c.connectorId)));
+    $("compare").replaceChildren(...devices.map((d, i) => option(i, d.profile + " / " + d.serial))
+      .filter((o, i) => devices[i] !== device));
+    markMap();
+    await showLatest(device);
     if (connectors.length === 0) {
       destroyCharts();
       $("interface-list").replaceChildren();
@@ -165,6 +201,57 @@
     return new Date(ms).toISOString().slice(0, 10);
   }
 
+  // --- time zones: the API buckets in a zone; the page states its period and draws its axis in the same one ---
+
+  const formats = new Map();
+
+  /** The wall clock of `zone` at an instant, as the epoch milliseconds of that wall clock read as UTC. */
+  function wallClock(ms, zone) {
+    if (!formats.has(zone)) {
+      formats.set(zone, new Intl.DateTimeFormat("en-US", { timeZone: zone, hourCycle: "h23", year: "numeric",
+        month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" }));
+    }
+    const part = {};
+    formats.get(zone).formatToParts(ms).forEach((p) => { part[p.type] = Number(p.value); });
+    return Date.UTC(part.year, part.month - 1, part.day, part.hour % 24, part.minute, part.second)
+      + ms % 1000;
+  }
+
+  /** The instant at which `zone`'s wall clock shows `local` (read as UTC); the later one when it shows it twice. */
+  function instantOf(local, zone) {
+    const guess = local - (wallClock(local, zone) - local);
+    return local - (wallClock(guess, zone) - guess);
+  }
+
+  function isKnownZone(zone) {
+    try {
+      wallClock(0, zone);
+      return true;
+    } catch (e) {
+      return false;
+    }
+  }
+
+  function zoneChoice() {
+    return $("time-zone").value.trim() || "device";
+  }
+
+  /** The zone the form's days are days of: the chosen one, or the device's once the API has named it (else UTC). */
+  function periodZone() {
+    const choice = zoneChoice();
+    const zone = choice === "device" ? deviceZones.get(keyOf(selectedDevice())) || "UTC" : choice;
+    // An unknown zone is the API's to reject (a 400 naming timeZone); the period is then read in UTC.
+    return isKnownZone(zone) ? zone : "UTC";
+  }
+
+  function localDay(isoDate, dayStart) {
+    return Date.parse(isoDate + "T" + dayStart + ":00Z");
+  }
+
+  function rfc3339(ms) {
+    return new Date(ms).toISOString().replace(".000Z", "Z");
+  }
+
   /** The last `days` UTC days, today included. */
   function setPeriod(days) {
     const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
@@ -178,17 +265,38 @@
     return Array.from($("interface-list").querySelectorAll("input:checked"), (box) => box.value);
   }
 
-  /** The readings request of the form; both days are whole UTC days, as the API's period is inclusive. */
+  function comparedDevices() {
+    return Array.from($("compare").selectedOptions, (o) => devices[Number(o.value)]);
+  }
+
+  /**
+   * The readings request of the form: one device's own operation, or several devices' in one call. Both days are
+   * whole days of the period's zone, each from the chosen day start, as the API's period is inclusive.
+   */
   function readingsPath() {
     const device = selectedDevice();
+    const zone = periodZone();
+    const dayStart = $("day-start").value;
     const params = new URLSearchParams();
-    params.set("connectorId", connectors[Number($("connector").value)].connectorId);
+    const others = comparedDevices();
+    const connectorId = connectors[Number($("connector").value)].connectorId;
+    if (others.length) {
+      params.append("devices", keyOf(device) + "/" + connectorId);
+      others.forEach((other) => params.append("devices", keyOf(other)));
+    } else {
+      params.set("connectorId", connectorId);
+    }
     chosenInterfaces().forEach((name) => params.append("interfaces", name));
-    params.set("startDate", $("start").value + "T00:00:00Z");
-    params.set("endDate", $("end").value + "T23:59:59Z");
+    params.set("startDate", rfc3339(instantOf(localDay($("start").value, dayStart), zone)));
+    params.set("endDate", rfc3339(instantOf(localDay($("end").value, dayStart) + DAY_MS, zone) - 1000));
     params.set("aggregation", $("aggregation").value);
-    return "/devices/" + encodeURIComponent(device.profile) + "/" + encodeURIComponent(device.serial)
-      + "/readings?" + params;
+    // Several devices share one axis: in the primary device's zone once it is known.
+    params.set("timeZone", zoneChoice() === "device" && others.length && deviceZones.has(keyOf(device))
+      ? deviceZones.get(keyOf(device)) : zoneChoice());
+    if (dayStart !== "00:00") {
+      params.set("dayStart", dayStart);
+    }
+    return (others.length ? "/readings?" : devicePath(device) + "/readings?") + params;
   }
 
   function checkForm() {
@@ -203,23 +311,46 @@
     }
   }
 
+  /**
+   * Asks for the form's readings as tables of labelled devices. An answer in the device's zone names that zone
+   * (which the service learns from the device's location, so it may change): when the period was asked as days
+   * of another zone, it is asked again as days of this one.
+   */
+  async function fetchReadings() {
+    const device = selectedDevice();
+    const asked = periodZone();
+    let response = await call(readingsPath());
+    const zone = response.headers.get("X-Time-Zone");
+    if (zoneChoice() === "device" && zone) {
+      deviceZones.set(keyOf(device), zone);
+      if (zone !== asked) {
+        response = await call(readingsPath());
+      }
+    }
+    const body = await response.json();
+    const tables = comparedDevices().length
+      ? body.map((table) => ({ label: table.serial + " ", readings: table.readings }))
+      : [{ label: "", readings: body }];
+    return { tables, aggregation: response.headers.get("X-Aggregation"),
+      zone: response.headers.get("X-Time-Zone") || periodZone() };
+  }
+
   /** Draws the form's readings; on any failure the old charts go, so what is shown always matches the form. */
   async function showReadings() {
-    let response;
-    let readings;
+    let answer;
     try {
       checkForm();
-      response = await call(readingsPath());
-      readings = await response.json();
+      answer = await fetchReadings();
     } catch (e) {
       destroyCharts();
       throw e;
     }
-    const chosen = response.headers.get("X-Aggregation");
-    const aggregation = chosen ? chosen + " (auto)" : $("aggregation").value;
-    drawCharts(readings, chosenInterfaces());
-    $("status").textContent = readings.length
-      ? readings.length + " readings, aggregation " + aggregation + "."
+    const aggregation = answer.aggregation ? answer.aggregation + " (auto)" : $("aggregation").value;
+    const count = answer.tables.reduce((sum, table) => sum + table.readings.length, 0);
+    drawCharts(answer.tables, chosenInterfaces(), answer.zone);
+    const devicesText = answer.tables.length > 1 ? " of " + answer.tables.length + " devices" : "";
+    $("status").textContent = count
+      ? count + " readings" + devicesText + ", aggregation " + aggregation + ", times in " + answer.zone + "."
       : "No readings in this period.";
   }
 
@@ -237,16 +368,137 @@
     $("status").textContent = "Downloaded " + link.download + ".";
   }
 
+  // --- latest values ---
+
+  /** How long ago an instant was, in its largest whole unit. */
+  function age(ms) {
+    const seconds = Math.max(0, Math.floor((Date.now() - ms) / 1000));
+    if (seconds < 60) {
+      return seconds + " s ago";
+    }
+    if (seconds < 3600) {
+      return Math.floor(seconds / 60) + " min ago";
+    }
+    return seconds < 86400 ? Math.floor(seconds / 3600) + " h ago" : Math.floor(seconds / 86400) + " d ago";
+  }
+
+  function cell(text) {
+    const element = document.createElement("td");
+    element.textContent = text;
+    return element;
+  }
+
+  /** The last value of each connector and interface of the device, and a warning when it is silent. */
+  async function showLatest(device) {
+    const latest = await (await call(devicePath(device) + "/latest")).json();
+    $("latest-heading").textContent = "Latest values of " + device.serial;
+    $("latest-rows").replaceChildren(...latest.map((item) => {
+      const row = document.createElement("tr");
+      const when = cell(age(item.timestamp));
+      when.title = rfc3339(item.timestamp);
+      row.append(cell(item.connectorId), cell(item.interface), cell(item.value + " " + unitOf(item.interface)), when);
+      return row;
+    }));
+    const newest = Math.max(...latest.map((item) => item.timestamp));
+    const silent = latest.length > 0 && Date.now() - newest > SILENT_AFTER_MS;
+    $("silence").hidden = latest.length > 0 && !silent;
+    $("silence").textContent = silent
+      ? "\u26a0 Silent for more than a day: the newest reading is " + age(newest) + "."
+      : "\u26a0 No readings yet.";
+    $("latest").hidden = false;
+  }
+
+  // --- map: the devices' locations as points, no tile server ---
+
+  function svg(name, attributes) {
+    const element = document.createElementNS(SVG, name);
+    Object.entries(attributes).forEach(([key, value]) => element.setAttribute(key, value));
+    return element;
+  }
+
+  /** Newest reading time by "profile/serial", from the fleet's latest values. */
+  async function newestByDevice() {
+    const newest = new Map();
+    (await (await call("/devices/latest")).json()).forEach((item) => {
+      const key = item.profile + "/" + item.serial;
+      newest.set(key, Math.max(newest.get(key) || 0, item.timestamp));
+    });
+    return newest;
+  }
+
+  /**
+   * Places the first MAP_DEVICES devices that have a location: longitude scaled by the cosine of the mean latitude
+   * (so distances look right at a farm's scale), fitted into the map with the aspect kept, and centred.
+   */
+  async function showMap() {
+    const mapped = devices.slice(0, MAP_DEVICES);
+    const [located, newest] = await Promise.all([
+      Promise.all(mapped.map(async (device) => ({ device, location: (await describe(device)).location }))),
+      newestByDevice()]);
+    const points = located.filter((p) => p.location);
+    $("map").replaceChildren();
+    $("map-panel").hidden = points.length === 0;
+    if (!points.length) {
+      return;
+    }
+    const lats = points.map((p) => p.location.latitude);
+    const lons = points.map((p) => p.location.longitude);
+    const squeeze = Math.cos((Math.min(...lats) + Math.max(...lats)) / 2 * Math.PI / 180);
+    const west = Math.min(...lons);
+    const north = Math.max(...lats);
+    const spanX = (Math.max(...lons) - west) * squeeze;
+    const spanY = north - Math.min(...lats);
+    const inner = { width: MAP.width - 2 * MAP.margin, height: MAP.height - 2 * MAP.margin };
+    const scale = Math.min(inner.width / (spanX || 1), inner.height / (spanY || 1));
+    const offsetX = MAP.margin + (inner.width - spanX * scale) / 2;
+    const offsetY = MAP.margin + (inner.height - spanY * scale) / 2;
+    points.forEach(({ device, location }) => {
+      const silent = !newest.has(keyOf(device)) || Date.now() - newest.get(keyOf(device)) > SILENT_AFTER_MS;
+      const name = device.profile + " / " + device.serial;
+      const point = svg("g", { class: "point" + (silent ? " silent" : ""), tabindex: "0", role: "button",
+        "data-device": keyOf(device), "aria-label": name + " at " + location.latitude + ", " + location.longitude
+          + (silent ? ", silent for more than a day" : "") });
+      const x = offsetX + (location.longitude - west) * squeeze * scale;
+      const y = offsetY + (north - location.latitude) * scale;
+      const title = svg("title", {});
+      title.textContent = point.getAttribute("aria-label");
+      const label = svg("text", { x: x + 9, y: y + 4 });
+      label.textContent = (silent ? "\u26a0 " : "") + device.serial;
+      point.append(title, svg("circle", { cx: x, cy: y, r: 6 }), label);
+      const select = () => {
+        $("device").value = String(devices.indexOf(device));
+        busy(loadDevice);
+      };
+      point.addEventListener("click", select);
+      point.addEventListener("keydown", (event) => {
+        if (event.key === "Enter" || event.key === " ") {
+          event.preventDefault();
+          select();
+        }
+      });
+      $("map").append(point);
+    });
+    // A degree of latitude, like a squeezed degree of longitude, is about 111.32 km.
+    const across = Math.round(MAP.width / scale * 111.32 * 10) / 10;
+    $("map-note").textContent = points.length + " of " + devices.length + " devices have a location"
+      + (devices.length > MAP_DEVICES ? " (the first " + MAP_DEVICES + " are mapped)" : "")
+      + (spanX || spanY ? "; the map is about " + across + " km wide." : ".");
+  }
+
+  function markMap() {
+    document.querySelectorAll("#map .point").forEach((point) =>
+      point.classList.toggle("selected", point.dataset.device === keyOf(selectedDevice())));
+  }
+
   // --- charts ---
 
-  function formatTime(ms, withTime) {
-    const iso = new Date(ms).toISOString();
+  function formatTime(ms, withTime, zone) {
+    const iso = new Date(wallClock(ms, zone)).toISOString();
     return withTime ? iso.slice(0, 16).replace("T", " ") : iso.slice(0, 10);
   }
 
-  function tickStep(readings) {
-    const span = readings[readings.length - 1].timestamp - readings[0].timestamp;
-    return TICK_STEPS.find((step) => span / step <= 10) || TICK_STEPS[TICK_STEPS.length - 1];
+  function tickStep(span) {
+    return TICK_STEPS.find((step) => span.max - span.min <= 10 * step) || TICK_STEPS[TICK_STEPS.length - 1];
   }
 
   function destroyCharts() {
@@ -255,10 +507,14 @@
     $("charts").replaceChildren();
   }
 
-  /** One chart per unit, one line per interface; an interface without a value at a moment has no point there. */
-  function drawCharts(readings, names) {
+  /**
+   * One chart per unit, one line per interface and device (labelled with its serial when there are several); an
+   * interface without a value at a moment has no point there.
+   */
+  function drawCharts(tables, names, zone) {
     destroyCharts();
-    if (!readings.length) {
+    const times = tables.flatMap((table) => table.readings.map((r) => r.timestamp));
+    if (!times.length) {
       return;
     }
     const byUnit = new Map();
@@ -266,22 +522,41 @@
       const unit = unitOf(name);
       byUnit.set(unit, (byUnit.get(unit) || []).concat(name));
     });
-    const step = tickStep(readings);
-    const span = { min: readings[0].timestamp, max: readings[readings.length - 1].timestamp };
+    const span = { min: Math.min(...times), max: Math.max(...times) };
+    let colour = 0;
     byUnit.forEach((unitNames, unit) => {
-      const datasets = unitNames.map((name) => ({
-        type: isSum(name) ? "bar" : "line",
-        label: name,
-        data: readings.filter((r) => name in r).map((r) => ({ x: r.timestamp, y: r[name] })),
-        borderColor: COLOURS[names.indexOf(name) % COLOURS.length],
-        backgroundColor: COLOURS[names.indexOf(name) % COLOURS.length]
+      const datasets = unitNames.flatMap((name) => tables.map((table) => {
+        const shade = COLOURS[colour++ % COLOURS.length];
+        return {
+          type: isSum(name) ? "bar" : "line",
+          label: table.label + name,
+          data: table.readings.filter((r) => name in r).map((r) => ({ x: r.timestamp, y: r[name] })),
+          borderColor: shade,
+          backgroundColor: shade
+        };
       }));
-      charts.push(drawChart(unit, datasets, step, span));
+      charts.push(drawChart(unit, datasets, span, zone));
     });
   }
 
-  /** A chart whose x-axis spans exactly the readings; bars (sums) stand on zero. */
-  function drawChart(unit, datasets, step, span) {
+  /** The ticks on whole steps of the zone's wall clock (its midnights for days) inside [min, max]. */
+  function ticksOf(min, max, step, zone) {
+    const ticks = [];
+    const first = Math.ceil(wallClock(min, zone) / step) * step;
+    for (let local = first; ; local += step) {
+      const value = instantOf(local, zone);
+      if (value > max) {
+        return ticks;
+      }
+      if (value >= min) {
+        ticks.push({ value });
+      }
+    }
+  }
+
+  /** A chart whose x-axis spans exactly the readings, in the zone's time; bars (sums) stand on zero. */
+  function drawChart(unit, datasets, span, zone) {
+    const step = tickStep(span);
     const figure = document.createElement("figure");
     const caption = document.createElement("figcaption");
     const heading = document.createElement("h2");
@@ -315,19 +590,14 @@
             max: span.max,
             offset: bars,
             // Ticks on whole steps (midnights for days) inside the data's span, not spread evenly across it.
-            afterBuildTicks: (axis) => {
-              axis.ticks = [];
-              for (let value = Math.ceil(axis.min / step) * step; value <= axis.max; value += step) {
-                axis.ticks.push({ value });
-              }
-            },
-            ticks: { maxRotation: 0, callback: (value) => formatTime(value, step < DAY_MS) }
+            afterBuildTicks: (axis) => { axis.ticks = ticksOf(axis.min, axis.max, step, zone); },
+            ticks: { maxRotation: 0, callback: (value) => formatTime(value, step < DAY_MS, zone) }
           },
           y: { beginAtZero: bars, title: { display: true, text: unit } }
         },
         plugins: {
           legend: { position: "bottom" },
-          tooltip: { callbacks: { title: (items) => formatTime(items[0].parsed.x, true) + " UTC" } }
+          tooltip: { callbacks: { title: (items) => formatTime(items[0].parsed.x, true, zone) + " " + zone } }
         }
       }
     });
@@ -344,6 +614,8 @@
     sessionStorage.removeItem(KEY_STORAGE);
     $("api-key").value = "";
     $("query-form").hidden = true;
+    $("latest").hidden = true;
+    $("map-panel").hidden = true;
     destroyCharts();
     clearMessages();
   });
@@ -358,6 +630,8 @@
   $("download").addEventListener("click", () => busy(downloadCsv));
 
   setPeriod(7);
+  $("time-zones").replaceChildren(option("device", "the device's zone"),
+    ...["UTC"].concat(Intl.supportedValuesOf("timeZone")).map((zone) => option(zone, zone)));
   if (apiKey()) {
     $("api-key").value = apiKey();
     busy(loadDevices);

@@ -1,11 +1,10 @@
 package org.fieldreadings.readings.query;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
 
 import org.junit.jupiter.api.Test;
 
-class BucketValueTest {
+class CircularMeanTest {
 
   private static double mean(double... degrees) {
     double sin = 0;
@@ -14,7 +13,7 @@ class BucketValueTest {
       sin += Math.sin(Math.toRadians(d));
       cos += Math.cos(Math.toRadians(d));
     }
-    return BucketValue.circularMean(sin, cos);
+    return BucketAggregator.circularMean(sin, cos, 1);
   }
 
   @Test
@@ -24,8 +23,14 @@ class BucketValueTest {
 
   @Test
   void resultIsWithinZeroTo360() {
-    assertThat(mean(350, 340)).isCloseTo(345.0, within(1e-9));
-    assertThat(mean(90, 180)).isCloseTo(135.0, within(1e-9));
+    assertThat(mean(350, 340)).isEqualTo(345.0);
+    assertThat(mean(90, 180)).isEqualTo(135.0);
     assertThat(mean(359.9999999999)).isEqualTo(0.0);
+  }
+
+  @Test
+  void aMeanThatRoundsTo360AtTheInterfaceResolutionIsNorth() {
+    assertThat(mean(359.94, 359.98)).isEqualTo(0.0);
+    assertThat(mean(359.9, 359.94)).isEqualTo(359.9);
   }
 }

@@ -1,0 +1,148 @@
+package org.fieldreadings.readings.agronomy;
+
+import io.vertx.core.Future;
+import io.vertx.core.eventbus.EventBus;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.Tuple;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.fieldreadings.core.bus.DevicesContract;
+import org.fieldreadings.core.http.ApiKeyAuth;
+import org.fieldreadings.core.http.EdgeContext;
+import org.fieldreadings.readings.ShortDecimal;
+import org.fieldreadings.readings.block.PointBlock;
+import org.fieldreadings.readings.block.Points;
+import org.fieldreadings.readings.block.RollupBlock;
+import org.fieldreadings.readings.block.RollupSpan;
+import org.fieldreadings.readings.query.DeviceResolver;
+import org.fieldreadings.readings.query.TimeZones;
+
+/**
+ * {@code GET /devices/{profile}/{serial}/agronomy} ({@code getAgronomyBySerial}, docs/api.md "Agronomy"): daily
+ * ET0, GDD, chill hours, VPD and dew point of a station's local days, computed from its hour rollups (from its
+ * readings in zones whose local hours are not UTC hours).
+ */
+public final class AgronomyRoutes {
+
+  private static final String JSON = "application/json";
+
+  private final EventBus bus;
+  private final DeviceResolver devices;
+  private final Pool pool;
+
+  private AgronomyRoutes(EdgeContext edge) {
+    this.bus = edge.vertx().eventBus();
+    this.devices = new DeviceResolver(bus);
+    this.pool = edge.pool();
+  }
+
+  public static void mount(Router api, EdgeContext edge) {
+    AgronomyRoutes routes = new AgronomyRoutes(edge);
+    api.get("/devices/:profile/:serial/agronomy").produces(JSON).handler(edge.auth().entity())
+        .handler(routes::agronomy);
+  }
+
+  private void agronomy(RoutingContext ctx) {
+    AgronomyRequest parsed = AgronomyRequest.parse(ctx);
+    String entityId = ApiKeyAuth.entityId(ctx);
+    devices.resolve(entityId, parsed.device()).compose(device -> {
+      AgronomyRequest request = parsed.timeZone() != null ? parsed
+          : parsed.withTimeZone(TimeZones.ofDevice(device));
+      JsonArray interfaces = device.getJsonObject("connectors", new JsonObject())
+          .getJsonArray(request.connectorId());
+      if (interfaces == null) {
+        return respond(ctx, request, "[]");
+      }
+      return latitude(entityId, request).compose(latitude -> {
+        DailyMetrics metrics = new DailyMetrics(request.metrics(), latitude,
+            interfaces.contains(Input.DEW_POINT.sensorInterface().name()), request.gddBase(), request.gddCap(),
+            request.accumulate());
+        return days(request, device.getLong("deviceId"), metrics.inputs()).map(days -> answer(metrics, days));
+      }).compose(body -> respond(ctx, request, body));
+    }).onFailure(ctx::fail);
+  }
+
+  /** The answer, naming the zone whose days it holds. */
+  private static Future<Void> respond(RoutingContext ctx, AgronomyRequest request, String body) {
+    return ctx.response().putHeader("Content-Type", JSON).putHeader("X-Time-Zone", request.timeZone().getId())
+        .end(body);
+  }
+
+  /** The device's latitude when ET0 is asked for (DevicesContract DESCRIBE), null without a location. */
+  private Future<Double> latitude(String entityId, AgronomyRequest request) {
+    if (!request.metrics().contains(Metric.ET0)) {
+      return Future.succeededFuture(null);
+    }
+    return bus.<JsonObject>request(DevicesContract.DESCRIBE, request.device().toJson().put("entityId", entityId))
+        .map(reply -> {
+          JsonObject location = reply.body().getJsonObject("location");
+          return location == null ? null : location.getDouble("latitude");
+        });
+  }
+
+  /**
+   * The inputs over the whole local days of the period, gathered by day: from the hour rollups, or where local hours
+   * are not UTC hours from the readings.
+   */
+  private Future<StationDays> days(AgronomyRequest request, long deviceId, Set<Input> inputs) {
+    ZoneId zone = request.timeZone();
+    LocalDate first = request.start().atZone(zone).toLocalDate();
+    LocalDate last = request.end().atZone(zone).toLocalDate();
+    StationDays days = new StationDays(first, last, zone);
+    List<Input> columns = List.copyOf(inputs);
+    String[] names = columns.stream().map(i -> i.sensorInterface().name()).toArray(String[]::new);
+    boolean rollups = days.hourAligned();
+    RollupSpan hours = RollupSpan.HOURS;
+    int firstDay = rollups ? (int) hours.blockDay(days.from()) : day(days.from());
+    int lastDay = rollups ? (int) hours.blockDay(days.until() - 1) : day(days.until() - 1);
+    return pool.preparedQuery(rollups ? AgronomySql.HOUR_BLOCKS : AgronomySql.POINT_BLOCKS)
+        .execute(Tuple.of(deviceId, request.connectorId(), names, firstDay, lastDay))
+        .map(rows -> {
+          Points points = new Points();
+          for (Row row : rows) {
+            Input input = columns.get(row.getInteger(0));
+            byte[] block = row.getBuffer(2).getBytes();
+            long blockStart = row.getInteger(1) * PointBlock.DAY;
+            if (rollups) {
+              days.add(input, RollupBlock.decode(block, blockStart, hours.width()));
+            } else {
+              points.clear();
+              PointBlock.decode(block, blockStart, points);
+              days.add(input, points);
+            }
+          }
+          return days;
+        });
+  }
+
+  private static int day(long time) {
+    return Math.toIntExact(Math.floorDiv(time, PointBlock.DAY));
+  }
+
+  private static String answer(DailyMetrics metrics, StationDays days) {
+    StringBuilder out = new StringBuilder("[");
+    metrics.compute(days, (start, values) -> {
+      out.append(out.length() == 1 ? "{\"timestamp\":" : ",{\"timestamp\":");
+      ShortDecimal.appendWhole(out, start);
+      for (Map.Entry<Metric, Double> value : values.entrySet()) {
+        Metric metric = value.getKey();
+        out.append(",\"").append(metric.wireName()).append("\":");
+        if (metric.decimals() == 0) {
+          ShortDecimal.appendWhole(out, Math.round(value.getValue()));
+        } else {
+          ShortDecimal.append(out, value.getValue(), metric.decimals());
+        }
+      }
+      out.append('}');
+    });
+    return out.append(']').toString();
+  }
+}

@@ -1,0 +1,45 @@
+package org.fieldreadings.readings.block;
+
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+
+/**
+ * The two rollups and the blocks they are stored in: hours, a UTC month of them a row of {@code readings.hour_block};
+ * days, a UTC year of them a row of {@code readings.day_block}.
+ */
+public enum RollupSpan {
+  HOURS("readings.hour_block", "month", 3_600_000L),
+  DAYS("readings.day_block", "year", PointBlock.DAY);
+
+  private final String table;
+  private final String key;
+  private final long width;
+
+  RollupSpan(String table, String key, long width) {
+    this.table = table;
+    this.key = key;
+    this.width = width;
+  }
+
+  /** The table the blocks are stored in. */
+  public String table() {
+    return table;
+  }
+
+  /** The table's date column naming a block's span by its first day. */
+  public String key() {
+    return key;
+  }
+
+  /** A bucket's width in milliseconds. */
+  public long width() {
+    return width;
+  }
+
+  /** The first day (epoch day) of the block holding the bucket that holds {@code time}. */
+  public long blockDay(long time) {
+    LocalDate date = Instant.ofEpochMilli(time).atOffset(ZoneOffset.UTC).toLocalDate();
+    return (this == HOURS ? date.withDayOfMonth(1) : date.withDayOfYear(1)).toEpochDay();
+  }
+}

@@ -1,0 +1,75 @@
+package org.fieldreadings.readings.query;
+
+import io.vertx.core.Future;
+import io.vertx.core.eventbus.EventBus;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.json.JsonObject;
+import io.vertx.sqlclient.Pool;
+import org.fieldreadings.core.bus.DevicesContract;
+import org.fieldreadings.core.bus.DevicesContract.EntityDevice;
+import org.fieldreadings.core.bus.DevicesContract.EntityDevicePage;
+import org.fieldreadings.core.bus.DevicesContract.EntityDeviceQuery;
+import org.fieldreadings.core.http.DeviceRef;
+
+/**
+ * Writes the latest values of an entity's devices a page of devices at a time: the next page is asked for only
+ * once the previous one is written and the connection has drained, so memory stays bounded however many devices
+ * the entity has, and a client that disconnects stops it. Nothing is written before the first page is read, so a
+ * failure there still gets a proper error response.
+ */
+final class FleetLatestStreamer {
+
+  /** Devices per page: with a few dozen series each, one page is one query of a few thousand rows. */
+  static final int PAGE = 500;
+
+  private final EventBus bus;
+  private final Pool pool;
+
+  FleetLatestStreamer(EventBus bus, Pool pool) {
+    this.bus = bus;
+    this.pool = pool;
+  }
+
+  Future<Void> stream(String entityId, LatestRequest request, HttpServerResponse response) {
+    return new Answer(entityId, request, response).page(null);
+  }
+
+  /** One answer on its way out. */
+  private final class Answer {
+    private final String entityId;
+    private final LatestRequest request;
+    private final ReadingsStreamer.Output output;
+    /** Whether no element is written yet. */
+    private boolean first = true;
+
+    Answer(String entityId, LatestRequest request, HttpServerResponse response) {
+      this.entityId = entityId;
+      this.request = request;
+      this.output = new ReadingsStreamer.Output(response, "application/json");
+      output.text.append('[');
+    }
+
+    /** Writes the page after {@code after} (null: the first page), then the next. */
+    Future<Void> page(DeviceRef after) {
+      if (output.response.closed()) {
+        return Future.succeededFuture();
+      }
+      EntityDeviceQuery query = new EntityDeviceQuery(entityId, request.profile(), request.group(), after, PAGE);
+      return bus.<JsonObject>request(DevicesContract.ENTITY_PAGE, query.toJson())
+          .map(reply -> EntityDevicePage.fromJson(reply.body()).devices())
+          .compose(devices -> LatestValues.read(pool, devices.stream().map(EntityDevice::deviceId).toList(), request)
+              .compose(values -> {
+                for (EntityDevice device : devices) {
+                  first = values.append(output.text, first, device, true);
+                  output.flushIfFull();
+                }
+                if (devices.size() < PAGE) {
+                  output.text.append(']');
+                  return output.end();
+                }
+                return output.pause().compose(v -> output.response.ended() ? Future.<Void>succeededFuture()
+                    : page(devices.get(devices.size() - 1).ref()));
+              }));
+    }
+  }
+}

@@ -1,0 +1,99 @@
+package org.fieldreadings.readings.query;
+
+import java.util.List;
+import org.fieldreadings.plugin.api.SensorInterface;
+
+/**
+ * How a multi-device answer is written around each device's table of the single-device {@link ReadingsFormat}:
+ * JSON {@code [{"profile": ..., "serial": ..., "connectorId": ..., "readings": [...]}, ...]}, or one CSV table
+ * whose rows lead with {@code profile,serial,connectorId}. Profiles, serials and connector ids are identifiers
+ * ({@code [A-Za-z0-9._:-]}), which need neither JSON escaping nor CSV quoting.
+ */
+final class MultiDeviceFormat {
+
+  private final ReadingsFormat table;
+  private final boolean csv;
+
+  private MultiDeviceFormat(ReadingsFormat table, boolean csv) {
+    this.table = table;
+    this.csv = csv;
+  }
+
+  static MultiDeviceFormat json(List<SensorInterface> interfaces) {
+    return new MultiDeviceFormat(ReadingsFormat.json(interfaces), false);
+  }
+
+  static MultiDeviceFormat csv(List<SensorInterface> interfaces) {
+    return new MultiDeviceFormat(ReadingsFormat.csv(interfaces), true);
+  }
+
+  String contentType() {
+    return table.contentType();
+  }
+
+  String begin() {
+    return csv ? "profile,serial,connectorId," + table.begin() : "[";
+  }
+
+  String end() {
+    return csv ? "" : "]";
+  }
+
+  /** The format of the table of {@code request}'s device, the {@code index}-th of the answer (from 0). */
+  ReadingsFormat of(int index, ReadingsRequest request) {
+    String profile = request.device().profile().name();
+    String serial = request.device().serial();
+    if (csv) {
+      return new CsvTable(table, profile + "," + serial + "," + request.connectorId() + ",");
+    }
+    return new JsonTable(table, (index == 0 ? "{\"profile\":\"" : ",{\"profile\":\"") + profile
+        + "\",\"serial\":\"" + serial + "\",\"connectorId\":\"" + request.connectorId() + "\",\"readings\":");
+  }
+
+  /** A device's rows, each led by its profile, serial and connector. */
+  private record CsvTable(ReadingsFormat table, String lead) implements ReadingsFormat {
+    @Override
+    public String contentType() {
+      return table.contentType();
+    }
+
+    @Override
+    public String begin() {
+      return "";
+    }
+
+    @Override
+    public void row(StringBuilder out, boolean first, long timestamp, double[] values) {
+      out.append(lead);
+      table.row(out, first, timestamp, values);
+    }
+
+    @Override
+    public String end() {
+      return "";
+    }
+  }
+
+  /** A device's object: its identity, then its readings exactly as the single-device answer writes them. */
+  private record JsonTable(ReadingsFormat table, String head) implements ReadingsFormat {
+    @Override
+    public String contentType() {
+      return table.contentType();
+    }
+
+    @Override
+    public String begin() {
+      return head + table.begin();
+    }
+
+    @Override
+    public void row(StringBuilder out, boolean first, long timestamp, double[] values) {
+      table.row(out, first, timestamp, values);
+    }
+
+    @Override
+    public String end() {
+      return table.end() + "}";
+    }
+  }
+}

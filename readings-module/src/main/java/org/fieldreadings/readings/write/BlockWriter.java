@@ -1,0 +1,284 @@
+package org.fieldreadings.readings.write;
+
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.IntPredicate;
+import org.fieldreadings.core.http.ProblemException;
+import org.fieldreadings.readings.block.Aggregates;
+import org.fieldreadings.readings.block.PointBlock;
+import org.fieldreadings.readings.block.Points;
+import org.fieldreadings.readings.block.RollupBlock;
+import org.fieldreadings.readings.block.RollupSpan;
+
+/**
+ * Writes points into the series blocks within the caller's transaction (blocking), the caller holding the series'
+ * locks. Each (series, UTC day) the points touch is merged with its stored block: a new time is added, a new value
+ * at a stored time replaces it (a correction), an equal value is a duplicate. Only days that changed are rewritten,
+ * and each such day's hours and its day aggregate are recomputed from all of its readings and spliced into the
+ * series' hour and day blocks, so the rollups are exactly those of the stored readings when the transaction commits.
+ * New blocks are copied in, changed ones upserted. Each changed series' newest reading goes into
+ * {@code readings.latest} alongside, unless a newer one is stored there already.
+ */
+final class BlockWriter {
+
+  private static final long EPOCH_DAY_MS = PointBlock.DAY;
+
+  /** The stored blocks of (series, epoch day) keys of {@code table}, by key. */
+  private static final String FETCH = """
+      SELECT b.series_id, b.%2$s - date '1970-01-01', b.data
+      FROM unnest(?::int[], ?::int[]) AS k(series_id, day)
+      JOIN %1$s b ON b.series_id = k.series_id AND b.%2$s = date '1970-01-01' + k.day""";
+
+  private static final String UPSERT = """
+      INSERT INTO %1$s (series_id, %2$s, data) VALUES (?, date '1970-01-01' + ?, ?)
+      ON CONFLICT (series_id, %2$s) DO UPDATE SET data = excluded.data""";
+
+  private static final String POINT_TABLE = "readings.point_block";
+
+  /**
+   * The newest reading of each of $1 series ($2 epoch milliseconds, $3 values): it replaces the stored one when it is
+   * newer, or at the same time with another value (a correction); an older one never does.
+   */
+  private static final String LATEST = """
+      INSERT INTO readings.latest AS l (series_id, ts, value)
+      SELECT k.series_id, timestamptz 'epoch' + k.ms * interval '1 millisecond', k.value
+      FROM unnest(?::int[], ?::bigint[], ?::float8[]) AS k(series_id, ms, value)
+      ON CONFLICT (series_id) DO UPDATE SET ts = excluded.ts, value = excluded.value
+      WHERE excluded.ts > l.ts OR excluded.ts = l.ts AND excluded.value <> l.value""";
+
+  private BlockWriter() {}
+
+  /**
+   * Stores {@code points}; answers how many were new or corrected (the others were already stored). Refuses, with a
+   * 400 problem and before writing anything, a write that would leave more than {@code perDayLimit} readings in a
+   * series' day: every write of a day decodes and rewrites its block, which must stay small.
+   */
+  static long write(Connection connection, SeriesPoints points, IntPredicate circular, int perDayLimit)
+      throws SQLException, IOException {
+    List<Day> days = days(points);
+    Map<BlockKey, byte[]> stored = fetch(connection, POINT_TABLE, "day",
+        days.stream().map(d -> new BlockKey(d.series, d.start / EPOCH_DAY_MS)).toList());
+    Map<BlockKey, byte[]> written = new LinkedHashMap<>();
+    Map<Integer, Changes> changes = new LinkedHashMap<>();
+    long changed = 0;
+    Points merged = new Points();
+    Points old = new Points();
+    for (Day day : days) {
+      BlockKey key = new BlockKey(day.series, day.start / EPOCH_DAY_MS);
+      old.clear();
+      byte[] block = stored.get(key);
+      if (block != null) {
+        PointBlock.decode(block, day.start, old);
+      }
+      merged.clear();
+      int dayChanged = merge(old, points, day.from, day.to, merged);
+      if (dayChanged == 0) {
+        continue;
+      }
+      if (merged.size() > perDayLimit) {
+        throw ProblemException.of(400, "a series would hold " + merged.size() + " readings on "
+            + LocalDate.ofEpochDay(day.start / EPOCH_DAY_MS) + " (UTC): at most " + perDayLimit
+            + " are kept for a series in a day, one a second on average");
+      }
+      changed += dayChanged;
+      written.put(key, PointBlock.encode(day.start, merged, 0, merged.size()));
+      Changes series = changes.computeIfAbsent(day.series, id -> new Changes(circular.test(id)));
+      series.days.add(day.start);
+      series.hours.summarize(merged, 0, merged.size(), RollupSpan.HOURS.width());
+      series.dayAggregates.summarize(merged, 0, merged.size(), RollupSpan.DAYS.width());
+      // Days come in time order: the last changed day of a series holds the newest reading this write can know of.
+      series.newestTime = merged.time(merged.size() - 1);
+      series.newestValue = merged.value(merged.size() - 1);
+    }
+    save(connection, POINT_TABLE, "day", written, stored.keySet());
+    for (RollupSpan span : RollupSpan.values()) {
+      splice(connection, span, changes);
+    }
+    saveLatest(connection, changes);
+    return changed;
+  }
+
+  /** One (series, UTC day) of the points: {@code points[from, to)}. */
+  private record Day(int series, long start, int from, int to) {}
+
+  /** A block's row: series and the epoch day naming its span. */
+  private record BlockKey(int series, long day) {}
+
+  /**
+   * What changed in one series: the days rewritten, those days' hours and day aggregates in time order, and the
+   * newest reading of the last of those days.
+   */
+  private static final class Changes {
+    final Set<Long> days = new HashSet<>();
+    final Aggregates hours;
+    final Aggregates dayAggregates;
+    long newestTime;
+    double newestValue;
+
+    Changes(boolean circular) {
+      hours = new Aggregates(circular);
+      dayAggregates = new Aggregates(circular);
+    }
+
+    Aggregates of(RollupSpan span) {
+      return span == RollupSpan.HOURS ? hours : dayAggregates;
+    }
+  }
+
+  private static List<Day> days(SeriesPoints points) {
+    List<Day> days = new ArrayList<>();
+    int from = 0;
+    for (int i = 1; i <= points.size(); i++) {
+      if (i == points.size() || points.series(i) != points.series(from)
+          || PointBlock.dayOf(points.timestamp(i)) != PointBlock.dayOf(points.timestamp(from))) {
+        days.add(new Day(points.series(from), PointBlock.dayOf(points.timestamp(from)), from, i));
+        from = i;
+      }
+    }
+    return days;
+  }
+
+  /**
+   * Merges the stored readings of a day with new ones (both in time order, each time once) into {@code into}, and
+   * answers how many of the new ones were not stored as they are.
+   */
+  private static int merge(Points old, SeriesPoints points, int from, int to, Points into) {
+    int changed = 0;
+    int o = 0;
+    int p = from;
+    while (o < old.size() || p < to) {
+      if (p == to || o < old.size() && old.time(o) < points.timestamp(p)) {
+        into.add(old.time(o), old.value(o));
+        o++;
+      } else {
+        boolean same = o < old.size() && old.time(o) == points.timestamp(p);
+        if (!same || old.value(o) != points.value(p)) {
+          changed++;
+        }
+        into.add(points.timestamp(p), points.value(p));
+        if (same) {
+          o++;
+        }
+        p++;
+      }
+    }
+    return changed;
+  }
+
+  /**
+   * Replaces, in each rollup block of {@code span} a changed day falls in, the buckets of the changed days with
+   * their recomputed ones.
+   */
+  private static void splice(Connection connection, RollupSpan span, Map<Integer, Changes> changes)
+      throws SQLException, IOException {
+    Map<BlockKey, Aggregates> fresh = new LinkedHashMap<>();
+    for (Map.Entry<Integer, Changes> series : changes.entrySet()) {
+      Aggregates all = series.getValue().of(span);
+      for (int i = 0; i < all.size(); i++) {
+        fresh.computeIfAbsent(new BlockKey(series.getKey(), span.blockDay(all.bucket(i))),
+            k -> new Aggregates(all.circular())).add(all, i);
+      }
+    }
+    Map<BlockKey, byte[]> stored = fetch(connection, span.table(), span.key(), List.copyOf(fresh.keySet()));
+    Map<BlockKey, byte[]> written = new LinkedHashMap<>();
+    for (Map.Entry<BlockKey, Aggregates> block : fresh.entrySet()) {
+      BlockKey key = block.getKey();
+      long spanStart = key.day * EPOCH_DAY_MS;
+      byte[] old = stored.get(key);
+      Aggregates result = block.getValue();
+      if (old != null) {
+        Set<Long> days = changes.get(key.series).days;
+        result = Aggregates.spliced(RollupBlock.decode(old, spanStart, span.width()), result,
+            bucket -> days.contains(PointBlock.dayOf(bucket)));
+      }
+      written.put(key, RollupBlock.encode(result, spanStart, span.width()));
+    }
+    save(connection, span.table(), span.key(), written, stored.keySet());
+  }
+
+  private static void saveLatest(Connection connection, Map<Integer, Changes> changes) throws SQLException {
+    if (changes.isEmpty()) {
+      return;
+    }
+    Object[] series = new Object[changes.size()];
+    Object[] times = new Object[changes.size()];
+    Object[] values = new Object[changes.size()];
+    int i = 0;
+    for (Map.Entry<Integer, Changes> change : changes.entrySet()) {
+      series[i] = change.getKey();
+      times[i] = change.getValue().newestTime;
+      values[i] = change.getValue().newestValue;
+      i++;
+    }
+    try (PreparedStatement statement = connection.prepareStatement(LATEST)) {
+      statement.setArray(1, connection.createArrayOf("integer", series));
+      statement.setArray(2, connection.createArrayOf("bigint", times));
+      statement.setArray(3, connection.createArrayOf("float8", values));
+      statement.executeUpdate();
+    }
+  }
+
+  private static Map<BlockKey, byte[]> fetch(Connection connection, String table, String key, List<BlockKey> keys)
+      throws SQLException {
+    Object[] series = new Object[keys.size()];
+    Object[] days = new Object[keys.size()];
+    for (int i = 0; i < keys.size(); i++) {
+      series[i] = keys.get(i).series;
+      days[i] = Math.toIntExact(keys.get(i).day);
+    }
+    Map<BlockKey, byte[]> stored = new HashMap<>();
+    try (PreparedStatement statement = connection.prepareStatement(FETCH.formatted(table, key))) {
+      statement.setArray(1, connection.createArrayOf("integer", series));
+      statement.setArray(2, connection.createArrayOf("integer", days));
+      try (ResultSet rows = statement.executeQuery()) {
+        while (rows.next()) {
+          stored.put(new BlockKey(rows.getInt(1), rows.getInt(2)), rows.getBytes(3));
+        }
+      }
+    }
+    return stored;
+  }
+
+  /** Copies in the blocks that were not stored and upserts the others. */
+  private static void save(Connection connection, String table, String key, Map<BlockKey, byte[]> blocks,
+      Set<BlockKey> existing) throws SQLException, IOException {
+    List<Map.Entry<BlockKey, byte[]>> updates = new ArrayList<>();
+    boolean anyNew = blocks.keySet().stream().anyMatch(k -> !existing.contains(k));
+    if (anyNew) {
+      try (BinaryCopy copy = BinaryCopy.into(connection, table + " (series_id, " + key + ", data)")) {
+        for (Map.Entry<BlockKey, byte[]> block : blocks.entrySet()) {
+          if (existing.contains(block.getKey())) {
+            updates.add(block);
+          } else {
+            copy.row(3).integer(block.getKey().series).date(block.getKey().day).bytes(block.getValue());
+          }
+        }
+      }
+    } else {
+      updates.addAll(blocks.entrySet());
+    }
+    if (updates.isEmpty()) {
+      return;
+    }
+    try (PreparedStatement statement = connection.prepareStatement(UPSERT.formatted(table, key))) {
+      for (Map.Entry<BlockKey, byte[]> block : updates) {
+        statement.setInt(1, block.getKey().series);
+        statement.setInt(2, Math.toIntExact(block.getKey().day));
+        statement.setBytes(3, block.getValue());
+        statement.addBatch();
+      }
+      statement.executeBatch();
+    }
+  }
+}

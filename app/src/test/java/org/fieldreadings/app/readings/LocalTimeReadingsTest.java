@@ -328,6 +328,25 @@ class LocalTimeReadingsTest {
   }
 
   @Test
+  void multiDeviceQueryInEachDevicesZoneNamesEveryZoneInTheOrderGiven() throws Exception {
+    Answer set = fixture.admin.put("/admin/devices/" + WS + "/LT-1", new JsonObject()
+        .put("location", new JsonObject().put("latitude", -33.87).put("longitude", 151.21)).encode(),
+        "Authorization", "Bearer " + fixture.adminToken, "Content-Type", "application/json");
+    assertThat(set.status()).as(set.toString()).isEqualTo(200);
+    String multi = "/api/readings?devices=" + WS + "/RU-1," + WS + "/LT-1&interfaces=Sunlight"
+        + "&startDate=2024-04-06T13:00:00Z&endDate=2024-04-07T13:59:59.999Z&aggregation=day&timeZone=device";
+    Answer answer = fixture.api.get(multi, "Authorization", "ApiKey " + fixture.apiKey);
+    for (int i = 0; i < 300 && !answer.header("X-Time-Zone").contains("Sydney"); i++) {
+      Thread.sleep(100);
+      answer = fixture.api.get(multi, "Authorization", "ApiKey " + fixture.apiKey);
+    }
+    assertThat(answer.status()).isEqualTo(200);
+    assertThat(answer.header("X-Time-Zone")).isEqualTo("UTC, Australia/Sydney");
+    assertThat(answer.array().getJsonObject(1).getJsonArray("readings"))
+        .isEqualTo(rows(row("2024-04-06T13:00:00Z", "Sunlight", 1500)));
+  }
+
+  @Test
   void explicitUtcAndMidnightGiveTheDefaultAnswer() {
     String period = "interfaces=AirTemp,Precipitation&startDate=2024-03-24T10:20:00Z&endDate=2024-04-08T17:45:00Z";
     for (String aggregation : List.of("hour", "day", "week", "month")) {

@@ -112,7 +112,7 @@ public final class AgronomyRoutes {
             byte[] block = row.getBuffer(2).getBytes();
             long blockStart = row.getInteger(1) * PointBlock.DAY;
             if (rollups) {
-              days.add(input, RollupBlock.decode(block, blockStart, hours.width()));
+              days.add(input, RollupBlock.decode(block, blockStart, hours.width(), StationDays.PARTS));
             } else {
               points.clear();
               PointBlock.decode(block, blockStart, points);

@@ -3,8 +3,11 @@ package org.fieldreadings.readings.agronomy;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.Set;
 import org.fieldreadings.readings.block.Aggregates;
 import org.fieldreadings.readings.block.Points;
+import org.fieldreadings.readings.block.RollupBlock;
 
 /**
  * A station's readings gathered into local days and local hours: per input and day the count, sum, minimum and
@@ -17,6 +20,9 @@ import org.fieldreadings.readings.block.Points;
 final class StationDays {
 
   static final long HOUR = 3_600_000L;
+  /** What the days are made of: the hours' counts, sums, minima and maxima. */
+  static final Set<RollupBlock.Part> PARTS = EnumSet.of(RollupBlock.Part.SUM, RollupBlock.Part.MIN,
+      RollupBlock.Part.MAX);
 
   private final LocalDate first;
   /** Local day d runs from starts[d] to starts[d + 1]. */

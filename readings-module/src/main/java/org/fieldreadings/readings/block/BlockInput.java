@@ -45,6 +45,18 @@ final class BlockInput {
     return value;
   }
 
+  /** Passes over {@code count} bytes. */
+  void skip(long count) {
+    if (count < 0 || count > bytes.length - position) {
+      throw new CorruptBlockException("block ends early");
+    }
+    position += (int) count;
+  }
+
+  int position() {
+    return position;
+  }
+
   boolean atEnd() {
     return position == bytes.length;
   }

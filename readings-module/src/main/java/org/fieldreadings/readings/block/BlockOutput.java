@@ -35,6 +35,22 @@ final class BlockOutput {
     }
   }
 
+  /** Appends what {@code other} holds. */
+  void write(BlockOutput other) {
+    ensure(other.size);
+    System.arraycopy(other.bytes, 0, bytes, size, other.size);
+    size += other.size;
+  }
+
+  int size() {
+    return size;
+  }
+
+  /** Empties it for reuse, keeping its capacity. */
+  void clear() {
+    size = 0;
+  }
+
   byte[] toArray() {
     return Arrays.copyOf(bytes, size);
   }

@@ -1,15 +1,31 @@
 package org.fieldreadings.readings.block;
 
+import java.util.EnumSet;
+import java.util.Set;
+
 /**
  * A series' {@link Aggregates} over a span (the hours of a UTC month, the days of a UTC year) in one value:
  * version, flags (1: circular sums follow), count, then one column each: the buckets as a count of widths into the
- * span (second order, so consecutive buckets cost nothing), counts, sums, minima, maxima, the last readings' times
+ * span (second order, so consecutive buckets cost nothing), counts, then, each preceded by its length in bytes so
+ * that a reader may pass over what it does not need ({@link Part}), sums, minima, maxima, the last readings' times
  * as milliseconds into their bucket, the last values, and for circular series the sums of sines and cosines.
+ * Version 1 blocks, written before the lengths were, are still read (whole).
  */
 public final class RollupBlock {
 
-  private static final int VERSION = 1;
+  private static final int UNSIZED = 1;
+  private static final int VERSION = 2;
   private static final int CIRCULAR = 1;
+  /** The parts of a block without circular sums. */
+  private static final Set<Part> LINEAR = EnumSet.range(Part.SUM, Part.LAST_VALUE);
+
+  /** The columns beyond buckets and counts, in block order, named by what reads them. */
+  public enum Part {
+    SUM, MIN, MAX, LAST_TIME, LAST_VALUE, SIN, COS;
+
+    /** Every part: what rewriting a block needs. */
+    public static final Set<Part> ALL = EnumSet.allOf(Part.class);
+  }
 
   private RollupBlock() {}
 
@@ -27,22 +43,38 @@ public final class RollupBlock {
     }
     LongColumn.encode(out, offsets, 0, size, true);
     LongColumn.encode(out, a.counts(), 0, size, false);
-    DoubleColumn.encode(out, a.sums(), 0, size);
-    DoubleColumn.encode(out, a.mins(), 0, size);
-    DoubleColumn.encode(out, a.maxes(), 0, size);
-    LongColumn.encode(out, lastOffsets, 0, size, false);
-    DoubleColumn.encode(out, a.lastValues(), 0, size);
-    if (a.circular()) {
-      DoubleColumn.encode(out, a.sinSums(), 0, size);
-      DoubleColumn.encode(out, a.cosSums(), 0, size);
+    BlockOutput column = new BlockOutput();
+    for (Part part : parts(a.circular())) {
+      column.clear();
+      switch (part) {
+        case SUM -> DoubleColumn.encode(column, a.sums(), 0, size);
+        case MIN -> DoubleColumn.encode(column, a.mins(), 0, size);
+        case MAX -> DoubleColumn.encode(column, a.maxes(), 0, size);
+        case LAST_TIME -> LongColumn.encode(column, lastOffsets, 0, size, false);
+        case LAST_VALUE -> DoubleColumn.encode(column, a.lastValues(), 0, size);
+        case SIN -> DoubleColumn.encode(column, a.sinSums(), 0, size);
+        case COS -> DoubleColumn.encode(column, a.cosSums(), 0, size);
+      }
+      out.varint(column.size());
+      out.write(column);
     }
     return out.toArray();
   }
 
+  /** Every column of the block. */
   public static Aggregates decode(byte[] block, long spanStart, long width) {
+    return decode(block, spanStart, width, Part.ALL);
+  }
+
+  /**
+   * Buckets, counts and the {@code wanted} columns of the block; the arrays of the others are left at zero (a
+   * version 1 block decodes whole).
+   */
+  public static Aggregates decode(byte[] block, long spanStart, long width, Set<Part> wanted) {
     BlockInput in = new BlockInput(block);
-    if (in.read() != VERSION) {
-      throw new CorruptBlockException("unknown rollup block version");
+    int version = in.read();
+    if (version != VERSION && version != UNSIZED) {
+      throw new CorruptBlockException("unknown rollup block version " + version);
     }
     boolean circular = (in.read() & CIRCULAR) != 0;
     long count = in.varint();
@@ -54,25 +86,44 @@ public final class RollupBlock {
     Aggregates a = new Aggregates(circular, size);
     LongColumn.decode(in, size, a.buckets(), 0, true);
     LongColumn.decode(in, size, a.counts(), 0, false);
-    DoubleColumn.decode(in, size, a.sums(), 0);
-    DoubleColumn.decode(in, size, a.mins(), 0);
-    DoubleColumn.decode(in, size, a.maxes(), 0);
-    LongColumn.decode(in, size, a.lastTimes(), 0, false);
-    DoubleColumn.decode(in, size, a.lastValues(), 0);
-    if (circular) {
-      DoubleColumn.decode(in, size, a.sinSums(), 0);
-      DoubleColumn.decode(in, size, a.cosSums(), 0);
+    boolean lastTimes = false;
+    for (Part part : parts(circular)) {
+      long length = version == VERSION ? in.varint() : -1;
+      if (length >= 0 && !wanted.contains(part)) {
+        in.skip(length);
+        continue;
+      }
+      int from = in.position();
+      switch (part) {
+        case SUM -> DoubleColumn.decode(in, size, a.sums(), 0);
+        case MIN -> DoubleColumn.decode(in, size, a.mins(), 0);
+        case MAX -> DoubleColumn.decode(in, size, a.maxes(), 0);
+        case LAST_TIME -> LongColumn.decode(in, size, a.lastTimes(), 0, false);
+        case LAST_VALUE -> DoubleColumn.decode(in, size, a.lastValues(), 0);
+        case SIN -> DoubleColumn.decode(in, size, a.sinSums(), 0);
+        case COS -> DoubleColumn.decode(in, size, a.cosSums(), 0);
+      }
+      lastTimes |= part == Part.LAST_TIME;
+      if (length >= 0 && in.position() - from != length) {
+        throw new CorruptBlockException("column " + part + " is not " + length + " bytes long");
+      }
     }
     if (!in.atEnd()) {
       throw new CorruptBlockException("bytes after the columns");
     }
     long[] buckets = a.buckets();
-    long[] lastTimes = a.lastTimes();
+    long[] times = a.lastTimes();
     for (int i = 0; i < size; i++) {
       buckets[i] = spanStart + buckets[i] * width;
-      lastTimes[i] += buckets[i];
+      if (lastTimes) {
+        times[i] += buckets[i];
+      }
     }
     a.setSize(size);
     return a;
+  }
+
+  private static Set<Part> parts(boolean circular) {
+    return circular ? Part.ALL : LINEAR;
   }
 }

@@ -2,10 +2,13 @@ package org.fieldreadings.readings.query;
 
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import org.fieldreadings.plugin.api.AggregationFunction;
 import org.fieldreadings.plugin.api.SensorInterface;
 import org.fieldreadings.readings.block.Aggregates;
+import org.fieldreadings.readings.block.RollupBlock;
 
 /**
  * The buckets of one aggregated window, per interface column: raw readings of the partial buckets at the window's
@@ -32,6 +35,8 @@ final class BucketAggregator {
   private final double[] lastValue;
   private final double[] sinSum;
   private final double[] cosSum;
+  /** The bucket found last (see {@link #bucket}). */
+  private int recent;
 
   /** The buckets that hold an instant of {@code [start, end]}. */
   BucketAggregator(Buckets buckets, List<SensorInterface> interfaces, Instant start, Instant end,
@@ -78,10 +83,37 @@ final class BucketAggregator {
     add(cell(time, column), 1, value, value, time, value, Math.sin(radians), Math.cos(radians));
   }
 
-  /** Adds entry {@code i} of rollup {@code a}. */
-  void addRollup(int column, Aggregates a, int i) {
-    add(cell(a.bucket(i), column), a.n(i), a.sum(i), a.max(i), a.lastTime(i), a.lastValue(i), a.sinSum(i),
-        a.cosSum(i));
+  /**
+   * Adds the entries of rollup {@code a} (units {@code width} wide, in time order) that lie within
+   * {@code [fullStart, fullEnd)} and within one bucket; the others' readings are read raw.
+   */
+  void addRollups(int column, Aggregates a, long fullStart, long fullEnd, long width) {
+    int b = -1;
+    long bucketEnd = Long.MIN_VALUE;
+    for (int i = 0; i < a.size(); i++) {
+      long unit = a.bucket(i);
+      if (unit < fullStart || unit + width > fullEnd) {
+        continue;
+      }
+      if (unit >= bucketEnd) {
+        b = bucket(unit);
+        bucketEnd = b + 1 < starts.length ? starts[b + 1] : Long.MAX_VALUE;
+      }
+      if (unit + width <= bucketEnd) {
+        add(b * columns + column, a.n(i), a.sum(i), a.max(i), a.lastTime(i), a.lastValue(i), a.sinSum(i),
+            a.cosSum(i));
+      }
+    }
+  }
+
+  /** The rollup columns that {@code function} is computed from, besides the counts. */
+  static Set<RollupBlock.Part> partsOf(AggregationFunction function) {
+    return switch (function) {
+      case MEAN, SUM -> EnumSet.of(RollupBlock.Part.SUM);
+      case MAX -> EnumSet.of(RollupBlock.Part.MAX);
+      case LAST -> EnumSet.of(RollupBlock.Part.LAST_TIME, RollupBlock.Part.LAST_VALUE);
+      case CIRCULAR_MEAN -> EnumSet.of(RollupBlock.Part.SIN, RollupBlock.Part.COS);
+    };
   }
 
   /** Writes the buckets that hold something (every bucket if asked to) as rows, in time order; absent values NaN. */
@@ -108,8 +140,17 @@ final class BucketAggregator {
     if (width > 0) {
       return (int) ((time - starts[0]) / width);
     }
+    // Blocks come in time order, so the bucket is mostly the last one found or the next: search only when not.
+    for (int b = recent; b <= recent + 1 && b < starts.length; b++) {
+      if (time >= starts[b] && (b + 1 == starts.length || time < starts[b + 1])) {
+        recent = b;
+        return b;
+      }
+    }
     int i = Arrays.binarySearch(starts, time);
-    return i >= 0 ? i : -i - 2;
+    int b = i >= 0 ? i : -i - 2;
+    recent = Math.max(b, 0);
+    return b;
   }
 
   private void add(int c, long count, double total, double most, long lastAt, double last, double sines,

@@ -5,6 +5,8 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.fieldreadings.core.catalog.Aggregation;
 import org.fieldreadings.core.http.ApiKeyAuth;
 import org.fieldreadings.core.http.EdgeContext;
@@ -67,14 +69,26 @@ public final class ReadingsRoutes {
       if (request.shared().auto()) {
         ctx.response().putHeader("X-Aggregation", request.shared().aggregation().wireName());
       }
-      // With timeZone=device each device follows its own zone: no one zone to name.
-      if (request.shared().aggregation() != Aggregation.NONE && request.shared().timeZone() != null) {
-        ctx.response().putHeader("X-Time-Zone", request.shared().timeZone().getId());
-      }
       List<JsonObject> resolved = resolving.stream().map(Future::result).toList();
+      if (request.shared().aggregation() != Aggregation.NONE) {
+        ctx.response().putHeader("X-Time-Zone", zonesUsed(requests, resolved));
+      }
       ReadingsStreamer.Output output = new ReadingsStreamer.Output(ctx.response(), format.contentType());
       return multiStreamer.stream(request, resolved, format, output);
     }).onFailure(ctx::fail);
+  }
+
+  /**
+   * The zone of the buckets: one, or with {@code timeZone=device} each device's own, in the order the devices were
+   * given (a list, as HTTP writes several values of one header).
+   */
+  private static String zonesUsed(List<ReadingsRequest> requests, List<JsonObject> resolved) {
+    if (requests.get(0).timeZone() != null) {
+      return requests.get(0).timeZone().getId();
+    }
+    return IntStream.range(0, requests.size())
+        .mapToObj(i -> requests.get(i).forDevice(resolved.get(i)).timeZone().getId())
+        .collect(Collectors.joining(", "));
   }
 
   /** The failure of the first device, in the order given, that could not be resolved. */

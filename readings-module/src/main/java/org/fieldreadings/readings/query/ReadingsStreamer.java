@@ -11,10 +11,10 @@ import io.vertx.sqlclient.Tuple;
 import java.time.Instant;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.IntStream;
 import org.fieldreadings.core.catalog.Aggregation;
 import org.fieldreadings.plugin.api.SensorInterface;
-import org.fieldreadings.readings.block.Aggregates;
 import org.fieldreadings.readings.block.PointBlock;
 import org.fieldreadings.readings.block.Points;
 import org.fieldreadings.readings.block.RollupBlock;
@@ -176,6 +176,8 @@ final class ReadingsStreamer {
     private final Buckets buckets;
     private final Fill fill;
     private final Instant periodEnd;
+    /** What each interface column reads of its rollup blocks. */
+    private final List<Set<RollupBlock.Part>> parts;
     private FilledRows filled;
     private boolean firstRow = true;
 
@@ -186,6 +188,7 @@ final class ReadingsStreamer {
       this.buckets = aggregation == Aggregation.NONE ? null : request.buckets();
       this.fill = request.fill();
       this.periodEnd = request.end();
+      this.parts = interfaces.stream().map(i -> BucketAggregator.partsOf(i.aggregation())).toList();
     }
 
     void append(RowSet<Row> rows, QueryWindow window, Output out) {
@@ -225,12 +228,8 @@ final class ReadingsStreamer {
             }
           }
         } else {
-          Aggregates rollup = RollupBlock.decode(block, day, width);
-          for (int i = 0; i < rollup.size(); i++) {
-            if (fromRollup(aggregator, rollup.bucket(i), fullStart, fullEnd, width)) {
-              aggregator.addRollup(column, rollup, i);
-            }
-          }
+          aggregator.addRollups(column, RollupBlock.decode(block, day, width, parts.get(column)), fullStart, fullEnd,
+              width);
         }
       }
       if (filled == null) {

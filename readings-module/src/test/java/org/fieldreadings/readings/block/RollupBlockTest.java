@@ -1,7 +1,9 @@
 package org.fieldreadings.readings.block;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.EnumSet;
 import org.junit.jupiter.api.Test;
 
 class RollupBlockTest {
@@ -52,6 +54,67 @@ class RollupBlockTest {
           decoded.lastTime(i), decoded.lastValue(i)}).containsExactly(hours.bucket(i), hours.n(i), hours.sum(i),
           hours.min(i), hours.max(i), hours.lastTime(i), hours.lastValue(i));
     }
+  }
+
+  @Test
+  void aReaderOfSomeColumnsGetsThemWholeAndPassesOverTheOthers() {
+    Aggregates hours = aDayOfHours(true);
+    byte[] block = RollupBlock.encode(hours, 0, HOUR);
+    Aggregates maxima = RollupBlock.decode(block, 0, HOUR, EnumSet.of(RollupBlock.Part.MAX, RollupBlock.Part.COS));
+    for (int i = 0; i < hours.size(); i++) {
+      assertThat(new Object[] {maxima.bucket(i), maxima.n(i), maxima.max(i), maxima.cosSum(i)})
+          .containsExactly(hours.bucket(i), hours.n(i), hours.max(i), hours.cosSum(i));
+      assertThat(new Object[] {maxima.sum(i), maxima.min(i), maxima.lastTime(i), maxima.lastValue(i),
+          maxima.sinSum(i)}).containsExactly(0.0, 0.0, 0L, 0.0, 0.0);
+    }
+  }
+
+  @Test
+  void aBlockWrittenBeforeColumnsHadLengthsStillDecodesWhole() {
+    Aggregates hours = aDayOfHours(false);
+    int size = hours.size();
+    long[] offsets = new long[size];
+    long[] lastOffsets = new long[size];
+    for (int i = 0; i < size; i++) {
+      offsets[i] = hours.bucket(i) / HOUR;
+      lastOffsets[i] = hours.lastTime(i) - hours.bucket(i);
+    }
+    BlockOutput out = new BlockOutput();
+    out.write(1);
+    out.write(0);
+    out.varint(size);
+    LongColumn.encode(out, offsets, 0, size, true);
+    LongColumn.encode(out, hours.counts(), 0, size, false);
+    DoubleColumn.encode(out, hours.sums(), 0, size);
+    DoubleColumn.encode(out, hours.mins(), 0, size);
+    DoubleColumn.encode(out, hours.maxes(), 0, size);
+    LongColumn.encode(out, lastOffsets, 0, size, false);
+    DoubleColumn.encode(out, hours.lastValues(), 0, size);
+
+    Aggregates decoded = RollupBlock.decode(out.toArray(), 0, HOUR, EnumSet.of(RollupBlock.Part.SUM));
+
+    for (int i = 0; i < size; i++) {
+      assertThat(new Object[] {decoded.bucket(i), decoded.n(i), decoded.sum(i), decoded.min(i), decoded.max(i),
+          decoded.lastTime(i), decoded.lastValue(i)}).containsExactly(hours.bucket(i), hours.n(i), hours.sum(i),
+          hours.min(i), hours.max(i), hours.lastTime(i), hours.lastValue(i));
+    }
+  }
+
+  @Test
+  void aColumnWhoseLengthDisagreesIsCorrupt() {
+    byte[] block = RollupBlock.encode(aDayOfHours(false), 0, HOUR);
+    byte[] shorter = java.util.Arrays.copyOf(block, block.length - 1);
+    assertThatThrownBy(() -> RollupBlock.decode(shorter, 0, HOUR)).isInstanceOf(CorruptBlockException.class);
+  }
+
+  private static Aggregates aDayOfHours(boolean circular) {
+    Points points = new Points();
+    for (int i = 0; i < 96; i++) {
+      points.add(i * 900_000L, circular ? (i * 37) % 360 : Math.round(Math.sin(i / 10.0) * 1000) / 100.0);
+    }
+    Aggregates hours = new Aggregates(circular);
+    hours.summarize(points, 0, points.size(), HOUR);
+    return hours;
   }
 
   @Test

@@ -1,7 +1,8 @@
 package org.fieldreadings.core.http;
 
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import java.time.Duration;
 
 /**
  * Token buckets per API key: {@code rate} requests per second sustained, bursts up to {@code burst}. Thread-safe
@@ -13,19 +14,20 @@ public final class KeyRateLimiter {
 
   private final double ratePerNano;
   private final double burst;
-  private final Map<String, Bucket> buckets = new ConcurrentHashMap<>();
+  private final Cache<String, Bucket> buckets;
 
   public KeyRateLimiter(int ratePerSecond, int burst) {
     this.ratePerNano = ratePerSecond / 1e9;
     this.burst = burst;
+    // A bucket left alone until it would be full again is the same as a new one: it may be forgotten.
+    long refillNanos = (long) Math.ceil(burst / ratePerNano);
+    this.buckets = Caffeine.newBuilder().maximumSize(MAX_BUCKETS)
+        .expireAfterAccess(Duration.ofNanos(Math.max(refillNanos, 1_000_000_000L))).build();
   }
 
   /** Takes one request from the key's bucket: 0 when allowed, else the whole seconds to wait before retrying. */
   public long acquire(String key) {
-    if (buckets.size() >= MAX_BUCKETS) {
-      buckets.clear();
-    }
-    return buckets.computeIfAbsent(key, k -> new Bucket(burst, System.nanoTime())).take(System.nanoTime());
+    return buckets.get(key, k -> new Bucket(burst, System.nanoTime())).take(System.nanoTime());
   }
 
   private final class Bucket {

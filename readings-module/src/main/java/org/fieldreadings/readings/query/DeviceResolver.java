@@ -1,10 +1,11 @@
 package org.fieldreadings.readings.query;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import io.vertx.core.Future;
 import io.vertx.core.eventbus.EventBus;
 import io.vertx.core.json.JsonObject;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
+import java.time.Duration;
 import org.fieldreadings.core.bus.DevicesContract;
 import org.fieldreadings.core.http.DeviceRef;
 
@@ -15,13 +16,9 @@ import org.fieldreadings.core.http.DeviceRef;
  */
 public final class DeviceResolver {
 
-  private static final long TTL_NANOS = 1_000_000_000L;
-  private static final int MAX_ENTRIES = 10_000;
-
   private final EventBus bus;
-  private final Map<String, Resolved> cache = new ConcurrentHashMap<>();
-
-  private record Resolved(JsonObject device, long expiresAt) {}
+  private final Cache<String, JsonObject> resolved =
+      Caffeine.newBuilder().maximumSize(10_000).expireAfterWrite(Duration.ofSeconds(1)).build();
 
   public DeviceResolver(EventBus bus) {
     this.bus = bus;
@@ -30,15 +27,12 @@ public final class DeviceResolver {
   /** {@code {"deviceId", "connectors"}} of DevicesContract.RESOLVE; fails 404 for a device the entity cannot read. */
   public Future<JsonObject> resolve(String entityId, DeviceRef device) {
     String key = entityId + '\n' + device;
-    Resolved cached = cache.get(key);
-    if (cached != null && System.nanoTime() - cached.expiresAt() < 0) {
-      return Future.succeededFuture(cached.device());
+    JsonObject cached = resolved.getIfPresent(key);
+    if (cached != null) {
+      return Future.succeededFuture(cached);
     }
     return bus.<JsonObject>request(DevicesContract.RESOLVE, device.toJson().put("entityId", entityId)).map(reply -> {
-      if (cache.size() >= MAX_ENTRIES) {
-        cache.clear();
-      }
-      cache.put(key, new Resolved(reply.body(), System.nanoTime() + TTL_NANOS));
+      resolved.put(key, reply.body());
       return reply.body();
     });
   }

@@ -1,5 +1,7 @@
 package org.fieldreadings.readings.write;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -10,7 +12,6 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The series dictionary as writers see it: ids of (device, connector, interface), created when first written and
@@ -31,14 +32,14 @@ final class SeriesIds {
       SELECT * FROM unnest(?::bigint[], ?::text[], ?::text[])
       ON CONFLICT (device_id, connector_id, interface) DO NOTHING""";
 
-  private final Map<SeriesKey, Integer> known = new ConcurrentHashMap<>();
+  private final Cache<SeriesKey, Integer> known = Caffeine.newBuilder().maximumSize(MAX_REMEMBERED).build();
 
   /** The id of every key, adding the series not stored yet. */
   Map<SeriesKey, Integer> resolve(Connection connection, Collection<SeriesKey> keys) throws SQLException {
     Map<SeriesKey, Integer> ids = new HashMap<>();
     List<SeriesKey> missing = new ArrayList<>();
     for (SeriesKey key : keys) {
-      Integer id = known.get(key);
+      Integer id = known.getIfPresent(key);
       if (id != null) {
         ids.put(key, id);
       } else {
@@ -55,9 +56,6 @@ final class SeriesIds {
         found.putAll(find(connection, missing));
       }
       connection.commit();
-      if (known.size() + found.size() > MAX_REMEMBERED) {
-        known.clear();
-      }
       known.putAll(found);
       ids.putAll(found);
       return ids;

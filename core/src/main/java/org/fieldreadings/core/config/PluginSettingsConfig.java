@@ -133,10 +133,10 @@ public record PluginSettingsConfig(Map<String, String> fromFile, Map<String, Map
    */
   public PluginSettings forPlugin(String pluginId) {
     Map<String, String> values = new TreeMap<>();
-    String own = pluginId + ".";
     fromFile.forEach((key, value) -> {
-      if (key.startsWith(own) && PluginSettings.isSettingName(key.substring(own.length()))) {
-        values.put(key.substring(own.length()), value);
+      String name = settingOf(key, pluginId);
+      if (name != null) {
+        values.put(name, value);
       }
     });
     values.putAll(fromEnvironment.getOrDefault(PluginSettings.environmentId(pluginId), Map.of()));
@@ -151,13 +151,18 @@ public record PluginSettingsConfig(Map<String, String> fromFile, Map<String, Map
     Set<String> environmentIds = new HashSet<>();
     pluginIds.forEach(id -> environmentIds.add(PluginSettings.environmentId(id)));
     Stream<String> file = fromFile.keySet().stream()
-        .filter(key -> pluginIds.stream().noneMatch(id -> key.startsWith(id + ".")
-            && PluginSettings.isSettingName(key.substring(id.length() + 1))))
+        .filter(key -> pluginIds.stream().noneMatch(id -> settingOf(key, id) != null))
         .map(key -> PREFIX + key);
     Stream<String> environment = fromEnvironment.entrySet().stream()
         .filter(e -> !environmentIds.contains(e.getKey()))
         .flatMap(e -> e.getValue().keySet().stream()
             .map(name -> PluginSettings.environmentVariable(e.getKey(), name)));
     return Stream.concat(file, environment).sorted().toList();
+  }
+
+  /** The setting name a file key gives a plugin ({@code rain-gauge.mm.per.tip}: {@code mm.per.tip}), else null. */
+  private static String settingOf(String key, String pluginId) {
+    String name = key.startsWith(pluginId + ".") ? key.substring(pluginId.length() + 1) : null;
+    return PluginSettings.isSettingName(name) ? name : null;
   }
 }

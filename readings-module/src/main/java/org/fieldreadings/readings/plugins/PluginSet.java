@@ -37,8 +37,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Rules, each logged in one line and kept as the plugin's reason: a jar whose manifest cannot be read or used, or
  * whose {@code Plugin-Requires} does not accept SPI {@value SpiVersion#CURRENT}, stays disabled; a plugin that does
- * not start, whose decoder cannot be created, or whose decoder refuses its settings
- * ({@link SupplierDecoder#configure}, called first of all) has failed; a plugin must provide exactly one decoder (else
+ * not start, whose decoder cannot be created, or whose decoder refuses its settings or does not take them within the
+ * decode budget ({@link SupplierDecoder#configure}, called first of all) has failed; a plugin must provide exactly one decoder (else
  * it is refused); several plugins may serve one profile.
  */
 final class PluginSet implements AutoCloseable {
@@ -179,12 +179,10 @@ final class PluginSet implements AutoCloseable {
     }
     SupplierDecoder decoder = extensions.get(0);
     PluginSettings settings = options.settings().forPlugin(id);
-    try {
-      decoder.configure(settings);
-    } catch (RuntimeException | LinkageError e) {
+    String refusal = SettingsHandOver.refusal(id, decoder, settings, options.decodeBudget());
+    if (refusal != null) {
       manager.stopPlugin(id);
-      // The plugin's own words, which name the setting; the host never shows a value.
-      return found.as(PluginInfo.State.FAILED, null, "configure refused its settings: " + describe(e));
+      return found.as(PluginInfo.State.FAILED, null, refusal);
     }
     Profile profile;
     try {

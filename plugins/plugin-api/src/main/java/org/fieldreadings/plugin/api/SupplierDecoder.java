@@ -27,7 +27,8 @@ public interface SupplierDecoder extends ExtensionPoint {
    * {@link IllegalArgumentException} of a typed lookup, or {@link PluginSettings#invalid}) when the plugin cannot work
    * with them: it is then not started, and {@code GET /admin/plugins} lists it as {@code FAILED} with the exception's
    * message, which must not quote a value (it may be a secret). Keep it quick (no network): the host waits for it
-   * while loading the plugins. The default ignores the settings.
+   * while loading the plugins, at most the decode budget, then interrupts it and lists the plugin as {@code FAILED}.
+   * The default ignores the settings.
    *
    * @param settings this plugin's settings, empty when the operator gave none
    * @since 1.1.0

@@ -8,6 +8,7 @@ import io.vertx.core.json.JsonObject;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.fieldreadings.app.server.TestServers;
@@ -19,7 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The SDK's example plugin ({@code plugins/examples/rain-gauge}), built outside the reactor against the installed
  * plugin-api, loads into a running server in place of the bundled PROFILE_C plugin, and its sample is read back
- * through the readings API as its own test expects. CI builds the example before this suite ({@code .ci/run}); a
+ * through the readings API as its own test expects; its setting {@code mm.per.tip} reaches it from the environment.
+ * CI builds the example before this suite ({@code .ci/run}); a
  * build that has not built it skips this test.
  */
 class ExamplePluginTest {
@@ -33,8 +35,8 @@ class ExamplePluginTest {
   @TempDir
   Path pluginsDir;
 
-  @Test
-  void theExamplePluginServesProfileCAndItsSampleIsReadBack() throws Exception {
+  /** A server whose plugins are the bundled ones, the example in place of the PROFILE_C one, with these variables. */
+  private ReadingsFixture serverWithTheExample(Map<String, String> env) throws Exception {
     assumeTrue(Files.isRegularFile(JAR), "example not built: mvn -f plugins/examples/rain-gauge/pom.xml verify");
     try (var bundled = Files.list(TestServers.pluginsDir())) {
       for (Path jar : bundled.filter(p -> !p.getFileName().toString().startsWith("profile-c-flow-")).toList()) {
@@ -42,8 +44,20 @@ class ExamplePluginTest {
       }
     }
     Files.copy(JAR, pluginsDir.resolve(JAR.getFileName()));
+    Map<String, String> all = new HashMap<>(env);
+    all.put("FR_PLUGINS_DIR", pluginsDir.toString());
+    return new ReadingsFixture(dataDir, all);
+  }
 
-    try (ReadingsFixture fixture = new ReadingsFixture(dataDir, Map.of("FR_PLUGINS_DIR", pluginsDir.toString()))) {
+  private static JsonObject examplePlugin(ReadingsFixture fixture) {
+    JsonArray plugins = fixture.admin.get("/admin/plugins", "Authorization", "Bearer " + fixture.adminToken).array();
+    return plugins.stream().map(JsonObject.class::cast)
+        .filter(p -> "example-rain-gauge".equals(p.getString("pluginId"))).findFirst().orElseThrow();
+  }
+
+  @Test
+  void theExamplePluginServesProfileCAndItsSampleIsReadBack() throws Exception {
+    try (ReadingsFixture fixture = serverWithTheExample(Map.of())) {
       JsonArray plugins = fixture.admin.get("/admin/plugins", "Authorization", "Bearer " + fixture.adminToken).array();
       assertThat(plugins.stream().map(JsonObject.class::cast).filter(p -> "PROFILE_C".equals(p.getString("profile"))))
           .containsExactly(new JsonObject().put("pluginId", "example-rain-gauge").put("version", "1.0.0")
@@ -63,6 +77,31 @@ class ExamplePluginTest {
       assertThat(readings).containsExactlyInAnyOrderElementsOf(PluginTestKit.expectedLines(
           Files.readString(EXAMPLE.resolve("src/test/resources/logger-export.readings.txt"))));
       assertThat(fixture.device("PROFILE_C", "RG-0301").getString("group")).isEqualTo("RAIN");
+    }
+  }
+
+  @Test
+  void theOperatorsCalibrationReachesTheExamplePluginThroughItsVariable() throws Exception {
+    try (ReadingsFixture fixture = serverWithTheExample(Map.of("FR_PLUGINS_EXAMPLE_RAIN_GAUGE__MM_PER_TIP", "0.5"))) {
+      Answer ingest = fixture.adminPost("/admin/ingest/PROFILE_C",
+          "logger,time,tips_ch1,tips_ch2,battery_mv\nRG-0401,2024-05-01T10:10:00Z,3,,3609\n", "text/csv");
+      assertThat(ingest.json().getInteger("stored")).isEqualTo(2);
+      assertThat(fixture.readBack("PROFILE_C", "RG-0401", "2024-05-01", "2024-05-02")).containsExactlyInAnyOrder(
+          "RG-0401 CH1 Precipitation 2024-05-01T10:10:00Z 1.5", "RG-0401 ORIGIN Bat 2024-05-01T10:10:00Z 3.609");
+    }
+  }
+
+  @Test
+  void aCalibrationTheExamplePluginRefusesLeavesItFailedNamingTheSettingAndServingNothing() throws Exception {
+    try (ReadingsFixture fixture = serverWithTheExample(Map.of("FR_PLUGINS_EXAMPLE_RAIN_GAUGE__MM_PER_TIP", "-7.25"))) {
+      assertThat(examplePlugin(fixture)).isEqualTo(new JsonObject().put("pluginId", "example-rain-gauge")
+          .put("version", "1.0.0").putNull("profile").putNull("rank").put("state", "FAILED")
+          .put("jar", "rain-gauge-1.0.0.jar").put("reason", "configure refused its settings: IllegalArgumentException: "
+              + "plugins.example-rain-gauge.mm.per.tip (FR_PLUGINS_EXAMPLE_RAIN_GAUGE__MM_PER_TIP): expected "
+              + "millimetres of rain per tip, a decimal number above 0"));
+      Answer refused = fixture.admin.post("/admin/ingest/PROFILE_C", "logger,time,tips_ch1,tips_ch2,battery_mv\n",
+          "Authorization", "Bearer " + fixture.adminToken, "Content-Type", "text/csv");
+      assertThat(refused.status()).isEqualTo(404);
     }
   }
 }

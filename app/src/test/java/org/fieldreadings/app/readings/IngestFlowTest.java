@@ -119,11 +119,25 @@ class IngestFlowTest {
         .add(rejection(1, "checksum 00 does not match the frame (computed "
             + checksum("GWD,GW-BRK,1714557600,N-1,t=200") + ")"))
         .add(rejection(2, "connectorId 'N/1' is not 1 to 64 characters of A-Z, a-z, 0-9, '.', '_', ':', '-'"))
-        .add(rejection(-1, "GW-BRK connector ORIGIN: " + DEFAULT_WINDOW + "; 2 readings not stored")));
+        .add(rejection(3, "GW-BRK connector ORIGIN: " + DEFAULT_WINDOW + "; 2 readings not stored")));
   }
 
   private static final String DEFAULT_WINDOW = "timestamps must be from 2000-01-01T00:00:00Z (readings.accept.from) "
       + "to PT24H (readings.accept.ahead) ahead of the server clock";
+
+  @Test
+  void aLineDatedIn1970IsRejectedUnderItsOwnIndexWhileTheOtherLinesAreStored() {
+    String csv = "serial,timestamp,raw_10cm,mm_10cm\n"
+        + "SM-1970,2024-05-01 00:00:00,2841,18.4\n"
+        + "SM-1970,1970-01-01 00:00:00,2838,18.3\n"
+        + "SM-1970,2024-05-01 00:30:00,2836,18.2\n";
+    Answer answer = fixture.ingest("PROFILE_A", fixture.ingestKey("PROFILE_A"), csv, "text/csv");
+    assertThat(answer.status()).as(answer.toString()).isEqualTo(200);
+    assertThat(answer.json()).isEqualTo(new JsonObject().put("stored", 4).put("duplicates", 0)
+        .put("rejected", new JsonArray()
+            .add(rejection(2, "SM-1970 connector ORIGIN: " + DEFAULT_WINDOW + "; 2 readings not stored")))
+        .put("warnings", new JsonArray()));
+  }
 
   @Test
   void readingsDatedIn2999AreRejectedWithTheirReasonStoringNothingAndCreatingNoBlock() {
@@ -135,8 +149,8 @@ class IngestFlowTest {
     assertThat(answer.status()).as(answer.toString()).isEqualTo(200);
     assertThat(answer.json()).isEqualTo(new JsonObject().put("stored", 0).put("duplicates", 0)
         .put("rejected", new JsonArray()
-            .add(rejection(-1, "GW-2999 connector ORIGIN: " + DEFAULT_WINDOW + "; 2 readings not stored"))
-            .add(rejection(-1, "GW-2999 connector N-1: " + DEFAULT_WINDOW + "; 1 reading not stored")))
+            .add(rejection(0, "GW-2999 connector ORIGIN: " + DEFAULT_WINDOW + "; 2 readings not stored"))
+            .add(rejection(1, "GW-2999 connector N-1: " + DEFAULT_WINDOW + "; 1 reading not stored")))
         .put("warnings", new JsonArray()));
     assertThat(fixture.blocks()).isEqualTo(blocks);
     assertThat(fixture.blocksFrom("2999-01-01T00:00:00Z")).isZero();

@@ -11,7 +11,8 @@ import java.util.TreeMap;
 
 /**
  * Loads the configuration: a JSON file (flat dotted keys or nested objects; {@code null} leaves a key unset), then
- * {@code FR_*} environment variables, which win. Every value is checked against its {@link ConfigKey}; an unknown key
+ * {@code FR_*} environment variables, which win. The plugins' own settings ({@code plugins.<pluginId>.<name>}) are kept
+ * apart, as {@link PluginSettingsConfig} reads them. Every value is checked against its {@link ConfigKey}; an unknown key
  * or a malformed value stops start-up with a {@link ConfigException} naming the key. Keys left unset keep their defaults.
  */
 public final class ConfigLoader {
@@ -32,13 +33,19 @@ public final class ConfigLoader {
     }
     if (file != null) {
       fromFile(file).forEach((name, raw) -> {
+        if (PluginSettingsConfig.isFileKey(name)) {
+          PluginSettingsConfig.putFileKey(config, name, raw, file.toString());
+          return;
+        }
         ConfigKey<?> key = ConfigKeys.byName(name)
             .orElseThrow(() -> new ConfigException(name + " (" + file + "): unknown configuration key"));
         config.put(name, key.parse(raw, file.toString()));
       });
     }
     new TreeMap<>(env).forEach((variable, raw) -> {
-      if (variable.startsWith("FR_")) {
+      if (PluginSettingsConfig.isEnvironmentVariable(variable)) {
+        PluginSettingsConfig.putEnvironmentVariable(config, variable, raw);
+      } else if (variable.startsWith("FR_")) {
         ConfigKey<?> key = ConfigKeys.byEnvName(variable)
             .orElseThrow(() -> new ConfigException(variable + ": unknown configuration variable"));
         config.put(key.name(), key.parse(raw, variable));

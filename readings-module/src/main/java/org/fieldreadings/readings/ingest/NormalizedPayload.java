@@ -20,9 +20,9 @@ import org.fieldreadings.readings.write.ReportedFacts;
 /**
  * A decoded payload in the form the store takes: the readings and reported device facts of the payload's profile,
  * and the observations the host itself refuses: timestamps outside the {@link AcceptedWindow} (a device whose clock
- * was never set sends 1970). Observations carry no position in the payload, so
- * these rejections have index {@link Rejection#WHOLE_PAYLOAD}, one per device, connector and reason, and say how
- * many readings they held.
+ * was never set sends 1970). These rejections name the part the readings came from ({@link Observation#part()},
+ * {@link Rejection#WHOLE_PAYLOAD} when the plugin gave none), one per part, device, connector and reason, and say how
+ * many readings of it were not stored.
  */
 record NormalizedPayload(ReadingsBatch batch, List<Rejection> rejections, List<Warning> warnings) {
 
@@ -33,12 +33,13 @@ record NormalizedPayload(ReadingsBatch batch, List<Rejection> rejections, List<W
 
   static NormalizedPayload of(Profile profile, DecodeResult decoded, AcceptedWindow.Bounds bounds) {
     Map<String, DeviceRef> devices = new HashMap<>();
-    Map<String, Integer> refused = new LinkedHashMap<>();
+    Map<Refused, Integer> refused = new LinkedHashMap<>();
     List<Reading> readings = new ArrayList<>(decoded.observations().size());
     for (Observation observation : decoded.observations()) {
       String connector = observation.connectorId();
       if (!bounds.contains(observation.timestamp())) {
-        refused.merge(observation.serial() + " connector " + connector + ": " + bounds.rule(), 1, Integer::sum);
+        refused.merge(new Refused(observation.part(), observation.serial() + " connector " + connector + ": "
+            + bounds.rule()), 1, Integer::sum);
       } else {
         DeviceRef device = devices.computeIfAbsent(observation.serial(), serial -> new DeviceRef(profile, serial));
         readings.add(new Reading(device, connector, observation.iface(), observation.epochMillis(),
@@ -50,8 +51,11 @@ record NormalizedPayload(ReadingsBatch batch, List<Rejection> rejections, List<W
       facts.add(new ReportedFacts(new DeviceRef(profile, reported.serial()), reported.group(), reported.location()));
     }
     List<Rejection> rejections = new ArrayList<>(decoded.rejections());
-    refused.forEach((reason, count) -> rejections.add(new Rejection(Rejection.WHOLE_PAYLOAD,
-        reason + "; " + count + (count == 1 ? " reading" : " readings") + " not stored")));
+    refused.forEach((part, count) -> rejections.add(new Rejection(part.index(),
+        part.reason() + "; " + count + (count == 1 ? " reading" : " readings") + " not stored")));
     return new NormalizedPayload(new ReadingsBatch(readings, facts), rejections, decoded.warnings());
   }
+
+  /** Readings of one part the host refuses for one reason. */
+  private record Refused(int index, String reason) {}
 }

@@ -13,10 +13,12 @@ import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.fieldreadings.plugin.api.DecodeResult;
+import org.fieldreadings.plugin.api.PluginSettings;
 import org.fieldreadings.plugin.api.Profile;
 import org.fieldreadings.plugin.api.RawPayload;
 import org.fieldreadings.plugin.api.SpiVersion;
@@ -35,8 +37,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Rules, each logged in one line and kept as the plugin's reason: a jar whose manifest cannot be read or used, or
  * whose {@code Plugin-Requires} does not accept SPI {@value SpiVersion#CURRENT}, stays disabled; a plugin that does
- * not start, or whose decoder cannot be created, has failed; a plugin must provide exactly one decoder (else it is
- * refused); several plugins may serve one profile.
+ * not start, whose decoder cannot be created, or whose decoder refuses its settings or does not take them within the
+ * decode budget ({@link SupplierDecoder#configure}, called first of all) has failed; a plugin must provide exactly one decoder (else
+ * it is refused); several plugins may serve one profile.
  */
 final class PluginSet implements AutoCloseable {
 
@@ -117,6 +120,8 @@ final class PluginSet implements AutoCloseable {
         PluginContent.digest(path)));
     PluginSet loaded = new PluginSet(manager, copy, decoders, plugins, options.decoderOrder(), contents);
     loaded.logOrder(options.decoderOrder());
+    options.settings().unclaimed(plugins.stream().map(PluginInfo::pluginId).filter(Objects::nonNull).toList())
+        .forEach(key -> LOG.warn("{} is set, but no plugin in {} has that id", key, dir));
     LOG.info("supplier plugins in {}: {} of {} started; profiles without a plugin: {}", dir, decoders.size(),
         plugins.size(), missing(loaded.profiles()));
     return loaded;
@@ -161,26 +166,47 @@ final class PluginSet implements AutoCloseable {
           + (failure == null ? "its state is " + plugin.getPluginState() : describe(failure)));
     }
     List<SupplierDecoder> extensions;
-    Profile profile;
     try {
       extensions = manager.getExtensions(SupplierDecoder.class, id);
-      profile = extensions.size() == 1 ? extensions.get(0).profile() : null;
     } catch (RuntimeException | LinkageError e) {
-      manager.stopPlugin(id);
-      return found.as(PluginInfo.State.FAILED, null, e instanceof ExceptionInInitializerError
-          ? "the static initializer of its decoder threw " + describe(e)
-          : "its decoder cannot be created: " + describe(e));
+      return failed(manager, found, e);
     }
-    if (extensions.size() != 1 || profile == null) {
+    if (extensions.size() != 1) {
       manager.stopPlugin(id);
       String mistake = extensions.isEmpty() ? PluginJarContents.packagingMistake(plugin.getPluginPath()) : null;
       return found.as(PluginInfo.State.REFUSED, null, mistake != null ? mistake
-          : "it provides " + extensions.size() + " SupplierDecoder extensions"
-              + (extensions.size() == 1 ? " without a profile" : "") + ", exactly one with a profile is needed");
+          : "it provides " + extensions.size() + " SupplierDecoder extensions, exactly one with a profile is needed");
     }
-    decoders.add(new ProfileDecoder(profile, id, extensions.get(0), options));
-    LOG.info("supplier plugin {} {} serves {} ({})", id, version, profile, file);
+    SupplierDecoder decoder = extensions.get(0);
+    PluginSettings settings = options.settings().forPlugin(id);
+    String refusal = SettingsHandOver.refusal(id, decoder, settings, options.decodeBudget());
+    if (refusal != null) {
+      manager.stopPlugin(id);
+      return found.as(PluginInfo.State.FAILED, null, refusal);
+    }
+    Profile profile;
+    try {
+      profile = decoder.profile();
+    } catch (RuntimeException | LinkageError e) {
+      return failed(manager, found, e);
+    }
+    if (profile == null) {
+      manager.stopPlugin(id);
+      return found.as(PluginInfo.State.REFUSED, null,
+          "it provides 1 SupplierDecoder extensions without a profile, exactly one with a profile is needed");
+    }
+    decoders.add(new ProfileDecoder(profile, id, decoder, options));
+    LOG.info("supplier plugin {} {} serves {} ({}); settings: {}", id, version, profile, file,
+        settings.names().isEmpty() ? "none" : String.join(", ", settings.names()));
     return found.as(PluginInfo.State.STARTED, profile, null);
+  }
+
+  /** A plugin whose decoder cannot be created, or throws when asked its profile. */
+  private static PluginInfo failed(GuardedPluginManager manager, Found found, Throwable e) {
+    manager.stopPlugin(found.pluginId());
+    return found.as(PluginInfo.State.FAILED, null, e instanceof ExceptionInInitializerError
+        ? "the static initializer of its decoder threw " + describe(e)
+        : "its decoder cannot be created: " + describe(e));
   }
 
   /** A loaded plugin on its way to a state; {@link #as} logs the outcome when it has a reason. */

@@ -157,7 +157,7 @@ final class ProfileDecoder implements AutoCloseable {
     threads.shutdownNow();
   }
 
-  private static String readable(Duration duration) {
+  static String readable(Duration duration) {
     return duration.toMillis() % 1000 == 0 ? duration.toSeconds() + " s" : duration.toMillis() + " ms";
   }
 

@@ -6,13 +6,16 @@ import static org.assertj.core.groups.Tuple.tuple;
 
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.jar.JarFile;
 import org.fieldreadings.plugin.api.DecodeResult;
 import org.fieldreadings.plugin.api.PluginTestKit;
 import org.fieldreadings.plugin.api.Profile;
 import org.fieldreadings.plugin.api.RawPayload;
+import org.fieldreadings.plugin.api.SpiVersion;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -49,6 +52,18 @@ class PluginHostTest {
     assertThat(host.profiles()).containsExactly(Profile.values());
     for (Profile profile : Profile.values()) {
       assertThat(host.decoder(profile).getClass().getClassLoader()).isInstanceOf(PluginClassLoader.class);
+    }
+  }
+
+  @Test
+  void everyBundledPluginRequiresTheSpiItWasCompiledAgainst() throws Exception {
+    try (var jars = Files.list(TestPlugins.bundledJars())) {
+      for (Path jar : jars.toList()) {
+        try (JarFile file = new JarFile(jar.toFile())) {
+          assertThat(file.getManifest().getMainAttributes().getValue("Plugin-Requires")).as(jar.toString())
+              .isEqualTo(SpiVersion.PLUGIN_REQUIRES);
+        }
+      }
     }
   }
 

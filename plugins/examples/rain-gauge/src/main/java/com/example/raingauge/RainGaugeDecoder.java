@@ -5,6 +5,7 @@ import java.time.format.DateTimeParseException;
 import java.util.List;
 import org.fieldreadings.plugin.api.DecodeResult;
 import org.fieldreadings.plugin.api.InterfaceFamily;
+import org.fieldreadings.plugin.api.PluginSettings;
 import org.fieldreadings.plugin.api.Profile;
 import org.fieldreadings.plugin.api.RawPayload;
 import org.fieldreadings.plugin.api.SensorInterface;
@@ -22,8 +23,10 @@ import org.pf4j.Extension;
 public final class RainGaugeDecoder implements SupplierDecoder {
 
   static final String HEADER = "logger,time,tips_ch1,tips_ch2,battery_mv";
-  /** The bucket's calibration: one tip is 0.2 mm of rain. */
-  static final double MILLIMETRES_PER_TIP = 0.2;
+  /** The buckets' calibration unless the operator sets {@link #MILLIMETRES_PER_TIP}: one tip is 0.2 mm of rain. */
+  static final double DEFAULT_MILLIMETRES_PER_TIP = 0.2;
+  /** The setting {@code plugins.example-rain-gauge.mm.per.tip}: buckets of another model tip at another volume. */
+  static final String MILLIMETRES_PER_TIP = "mm.per.tip";
   /** A logger that lost its clock starts again at the epoch; its readings cannot be placed in time. */
   private static final Instant CLOCK_SET_AFTER = Instant.parse("2000-01-01T00:00:00Z");
   private static final List<String> CHANNELS = List.of("CH1", "CH2");
@@ -31,6 +34,18 @@ public final class RainGaugeDecoder implements SupplierDecoder {
   private static final SensorInterface BATTERY = InterfaceFamily.BAT.single();
   /** Loggers are rain gauges: the group lets users list them apart from soil probes or flow meters. */
   private static final String GROUP = "RAIN";
+
+  /** Set by {@link #configure}, which the host calls before any decode. */
+  private double millimetresPerTip = DEFAULT_MILLIMETRES_PER_TIP;
+
+  @Override
+  public void configure(PluginSettings settings) {
+    double perTip = settings.decimal(MILLIMETRES_PER_TIP, DEFAULT_MILLIMETRES_PER_TIP);
+    if (perTip <= 0) {
+      throw settings.invalid(MILLIMETRES_PER_TIP, "millimetres of rain per tip, a decimal number above 0");
+    }
+    millimetresPerTip = perTip;
+  }
 
   @Override
   public Profile profile() {
@@ -52,7 +67,7 @@ public final class RainGaugeDecoder implements SupplierDecoder {
     return result.build();
   }
 
-  private static void decodeLine(int lineNumber, String line, DecodeResult.Builder result) {
+  private void decodeLine(int lineNumber, String line, DecodeResult.Builder result) {
     String[] cells = line.split(",", -1);
     if (cells.length != 5) {
       result.reject(lineNumber, "expected 5 cells (" + HEADER + "), found " + cells.length);
@@ -90,7 +105,7 @@ public final class RainGaugeDecoder implements SupplierDecoder {
       String tips = cells[2 + channel];
       if (!tips.isEmpty()) {
         result.observe(lineNumber, logger, CHANNELS.get(channel), RAIN, at,
-            Integer.parseInt(tips) * MILLIMETRES_PER_TIP);
+            Integer.parseInt(tips) * millimetresPerTip);
       }
     }
     result.observe(lineNumber, logger, BATTERY, at, Units.millivoltsToVolts(batteryMillivolts));

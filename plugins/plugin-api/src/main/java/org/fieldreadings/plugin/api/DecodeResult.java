@@ -69,13 +69,14 @@ public record DecodeResult(
     /**
      * Adds a reading of a connector, e.g. a device attached to a gateway. A different second value of the same
      * interface of the same connector at the same millisecond is not added but rejects its part, naming both values
-     * (one reading cannot hold two); the same value again is the same reading (stored once).
+     * (one reading cannot hold two); the same value again is the same reading (stored once). The observation keeps
+     * {@code index} as its {@link Observation#part()}.
      */
     public Builder observe(
         int index, String serial, String connectorId, SensorInterface iface, Instant timestamp, double value) {
       Observation observation;
       try {
-        observation = new Observation(serial, connectorId, iface, timestamp, value);
+        observation = new Observation(serial, connectorId, iface, timestamp, value, index);
       } catch (IllegalArgumentException e) {
         reject(index, e.getMessage());
         return this;

@@ -14,8 +14,12 @@ import java.time.Instant;
  * @param iface the interface, from {@link InterfaceCatalog} or {@link InterfaceFamily}
  * @param timestamp the moment of the reading (stored with millisecond precision)
  * @param value the value in the unit of the interface
+ * @param part the position of the part of the payload it comes from, as for a {@link Rejection}, so that the host
+ *     names that part when it refuses the reading (e.g. a timestamp outside the accepted window); set by
+ *     {@link DecodeResult.Builder}, {@link Rejection#WHOLE_PAYLOAD} when unknown
  */
-public record Observation(String serial, String connectorId, SensorInterface iface, Instant timestamp, double value) {
+public record Observation(
+    String serial, String connectorId, SensorInterface iface, Instant timestamp, double value, int part) {
 
   /** The connector of a device's own channels. */
   public static final String ORIGIN = "ORIGIN";
@@ -28,6 +32,14 @@ public record Observation(String serial, String connectorId, SensorInterface ifa
       throw new IllegalArgumentException("timestamp is missing");
     }
     SpiRules.finite(value, "value of " + iface.name());
+    if (part < Rejection.WHOLE_PAYLOAD) {
+      throw new IllegalArgumentException("part " + part + " is below " + Rejection.WHOLE_PAYLOAD);
+    }
+  }
+
+  /** A reading from no particular part of the payload ({@link Rejection#WHOLE_PAYLOAD}), as SPI 1.0.0 made it. */
+  public Observation(String serial, String connectorId, SensorInterface iface, Instant timestamp, double value) {
+    this(serial, connectorId, iface, timestamp, value, Rejection.WHOLE_PAYLOAD);
   }
 
   /** The timestamp in epoch milliseconds (UTC), as readings are served. */

@@ -9,10 +9,14 @@ package org.fieldreadings.plugin.api;
 public final class SpiVersion {
 
   /** The version of the SPI in this jar. */
-  public static final String CURRENT = "1.0.0";
+  public static final String CURRENT = "1.1.0";
 
-  /** The {@code Plugin-Requires} of a plugin compiled against this SPI: any 1.x from 1.0.0 on. */
-  public static final String PLUGIN_REQUIRES = "^1.0.0";
+  /**
+   * The {@code Plugin-Requires} of a plugin compiled against this SPI: any 1.x from 1.1.0 on, since such a plugin may
+   * call what 1.1.0 added (warnings, {@link PluginSettings}, {@link Observation#part()}). A plugin that uses only 1.0.0
+   * may keep {@code ^1.0.0}.
+   */
+  public static final String PLUGIN_REQUIRES = "^1.1.0";
 
   private SpiVersion() {}
 }

@@ -19,6 +19,22 @@ import org.pf4j.ExtensionPoint;
  */
 public interface SupplierDecoder extends ExtensionPoint {
 
+  /**
+   * Takes the operator's settings for this plugin ({@code plugins.<pluginId>.<name>}, see {@link PluginSettings}).
+   * The host calls it once, first of all, on each instance it creates: at start and again at each reload, which
+   * creates new instances. Check the settings here and keep what you need in fields: the host hands the instance to
+   * its decode threads only once this returns, so they see what it set. Throw (e.g. the
+   * {@link IllegalArgumentException} of a typed lookup, or {@link PluginSettings#invalid}) when the plugin cannot work
+   * with them: it is then not started, and {@code GET /admin/plugins} lists it as {@code FAILED} with the exception's
+   * message, which must not quote a value (it may be a secret). Keep it quick (no network): the host waits for it
+   * while loading the plugins, at most the decode budget, then interrupts it and lists the plugin as {@code FAILED}.
+   * The default ignores the settings.
+   *
+   * @param settings this plugin's settings, empty when the operator gave none
+   * @since 1.1.0
+   */
+  default void configure(PluginSettings settings) {}
+
   /** The profile whose payloads this decoder understands. */
   Profile profile();
 

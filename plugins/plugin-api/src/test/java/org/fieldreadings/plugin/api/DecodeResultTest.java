@@ -19,10 +19,27 @@ class DecodeResultTest {
         .observe(1, "GW-1", "N-1A2B", InterfaceFamily.BAT.single(), AT, 3.01)
         .build();
     assertThat(result.observations()).containsExactly(
-        new Observation("WS-1", Observation.ORIGIN, AIR_TEMP, AT, 21.5),
-        new Observation("GW-1", "N-1A2B", InterfaceFamily.BAT.single(), AT, 3.01));
+        new Observation("WS-1", Observation.ORIGIN, AIR_TEMP, AT, 21.5, 0),
+        new Observation("GW-1", "N-1A2B", InterfaceFamily.BAT.single(), AT, 3.01, 1));
     assertThat(result.rejections()).isEmpty();
     assertThat(result.observations().get(0).epochMillis()).isEqualTo(1714557600000L);
+  }
+
+  @Test
+  void observationsKeepThePartTheyCameFrom() {
+    DecodeResult result = DecodeResult.builder()
+        .observe(3, "WS-1", AIR_TEMP, AT, 21.5)
+        .observe(Rejection.WHOLE_PAYLOAD, "WS-1", AIR_TEMP, AT.plusSeconds(1), 22)
+        .build();
+    assertThat(result.observations()).extracting(Observation::part).containsExactly(3, Rejection.WHOLE_PAYLOAD);
+  }
+
+  @Test
+  void anObservationMadeWithoutAPartConcernsTheWholePayload() {
+    assertThat(new Observation("WS-1", Observation.ORIGIN, AIR_TEMP, AT, 21.5).part())
+        .isEqualTo(Rejection.WHOLE_PAYLOAD);
+    assertThatThrownBy(() -> new Observation("WS-1", Observation.ORIGIN, AIR_TEMP, AT, 21.5, -2))
+        .isInstanceOf(IllegalArgumentException.class).hasMessage("part -2 is below -1");
   }
 
   @Test
@@ -60,10 +77,10 @@ class DecodeResultTest {
         .observe(4, "WS-1", AIR_TEMP, AT.plusSeconds(1), 22)
         .build();
     assertThat(result.observations()).containsExactly(
-        new Observation("WS-1", Observation.ORIGIN, AIR_TEMP, AT, 21.5),
-        new Observation("WS-1", Observation.ORIGIN, AIR_TEMP, AT, 21.5),
-        new Observation("WS-1", "N-1", AIR_TEMP, AT, 22),
-        new Observation("WS-1", Observation.ORIGIN, AIR_TEMP, AT.plusSeconds(1), 22));
+        new Observation("WS-1", Observation.ORIGIN, AIR_TEMP, AT, 21.5, 0),
+        new Observation("WS-1", Observation.ORIGIN, AIR_TEMP, AT, 21.5, 2),
+        new Observation("WS-1", "N-1", AIR_TEMP, AT, 22, 3),
+        new Observation("WS-1", Observation.ORIGIN, AIR_TEMP, AT.plusSeconds(1), 22, 4));
     assertThat(result.rejections()).containsExactly(new Rejection(1, "WS-1 connector ORIGIN: AirTemp at "
         + "2024-05-01T10:00:00Z has two values in this payload, 21.5 (part 0) and 22.0; the first is kept"));
   }

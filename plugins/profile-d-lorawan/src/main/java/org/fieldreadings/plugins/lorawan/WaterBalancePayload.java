@@ -3,6 +3,7 @@ package org.fieldreadings.plugins.lorawan;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import org.fieldreadings.plugins.tts.MalformedUplinkException;
 
 /**
  * The binary application payload of a water balance sensor, layout version 1 (big-endian, see the README):

@@ -41,7 +41,9 @@ import org.junit.jupiter.api.io.TempDir;
  * The readings explorer as a person uses it, in a headless Chromium: a wrong key shows the API's error, the right
  * key lists the devices, and a week of AirTemp is charted in the device's zone or in UTC (then AirHum beside it on a
  * second chart, and the CSV is downloaded); its link leads to Swagger UI showing the contract. The latest values of
- * the selected device, the map of the entity's devices, rain days and several devices on one chart each have a test.
+ * the selected device, the map of the entity's devices (and of a fleet of more than thirty), rain days, several
+ * devices on one chart, the "Last N days" of the zone shown, and the agronomy view (checked figure by figure against
+ * the API's answers) each have a test.
  * Leaves screenshots in {@code target/explorer*.png}. Runs with {@code -Pbrowser}.
  */
 @Tag("browser")

@@ -5,7 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import org.fieldreadings.core.testing.TestHttp.Answer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -15,9 +20,12 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The locations of the caller's devices in one answer ({@code GET /devices/locations}, docs/api.md
  * "getDeviceLocations"): every located device of the caller's entity, by profile (enumeration order) then serial;
- * devices without a location and other entities' devices are absent.
+ * devices without a location and other entities' devices are absent; more devices than a page come whole.
  */
 class DeviceLocationsTest {
+
+  /** Declares many devices at once. */
+  private static final ExecutorService POOL = Executors.newFixedThreadPool(200);
 
   @TempDir
   static Path dataDir;
@@ -48,6 +56,7 @@ class DeviceLocationsTest {
 
   @AfterAll
   static void stop() {
+    POOL.shutdownNow();
     fixture.close();
   }
 
@@ -73,6 +82,31 @@ class DeviceLocationsTest {
     assertThat(locations("?profile=PROFILE_A&group=SOIL").body())
         .isEqualTo("[" + located("PROFILE_A", "SM-1", "41.15", "-8.61") + "]");
     assertThat(locations("?profile=PROFILE_C").body()).isEqualTo("[]");
+  }
+
+  @Test
+  void aFleetLargerThanAPageComesWholeInOrder() {
+    String entity = fixture.adminPost("/admin/entities", new JsonObject().put("email", "fleet@example.com").encode(),
+        "application/json").json().getString("entityId");
+    String key = fixture.adminPost("/admin/entities/" + entity + "/key", null, "application/json").json()
+        .getString("apiKey");
+    // More devices than one page of the answer (1,000), declared together (their zones are found in a few passes),
+    // each with a location of its own.
+    List<CompletableFuture<Answer>> declared = new ArrayList<>();
+    JsonArray expected = new JsonArray();
+    for (int i = 0; i < 1010; i++) {
+      String serial = "LOC-%04d".formatted(i);
+      JsonObject location = new JsonObject().put("latitude", 37 + i / 100 * 0.1).put("longitude", -8 + i % 100 * 0.01);
+      expected.add(new JsonObject().put("profile", "PROFILE_A").put("serial", serial).put("location", location));
+      String body = new JsonObject().put("location", location).encode();
+      declared.add(CompletableFuture.supplyAsync(() -> fixture.adminPut("/admin/devices/PROFILE_A/" + serial, body),
+          POOL).thenApplyAsync(created -> fixture.adminPut("/admin/entities/" + entity + "/devices/PROFILE_A/"
+          + serial, null), POOL));
+    }
+    declared.forEach(CompletableFuture::join);
+    Answer answer = fixture.api.get("/api/devices/locations", "Authorization", "ApiKey " + key);
+    assertThat(answer.status()).isEqualTo(200);
+    assertThat(answer.array()).isEqualTo(expected);
   }
 
   @Test

@@ -49,8 +49,7 @@ class DeviceLocationsTest {
     }
     // Located, but another entity's.
     put("PROFILE_A", "SM-FOREIGN", "SOIL", 40.0, -8.0);
-    String other = fixture.adminPost("/admin/entities", new JsonObject().put("email", "other@example.com").encode(),
-        "application/json").json().getString("entityId");
+    String other = fixture.newEntity("other@example.com").entityId();
     fixture.adminPut("/admin/entities/" + other + "/devices/PROFILE_A/SM-FOREIGN", null);
   }
 
@@ -86,10 +85,9 @@ class DeviceLocationsTest {
 
   @Test
   void aFleetLargerThanAPageComesWholeInOrder() {
-    String entity = fixture.adminPost("/admin/entities", new JsonObject().put("email", "fleet@example.com").encode(),
-        "application/json").json().getString("entityId");
-    String key = fixture.adminPost("/admin/entities/" + entity + "/key", null, "application/json").json()
-        .getString("apiKey");
+    ReadingsFixture.Entity fleet = fixture.newEntity("fleet@example.com");
+    String entity = fleet.entityId();
+    String key = fleet.apiKey();
     // More devices than one page of the answer (1,000), declared together (their zones are found in a few passes),
     // each with a location of its own.
     List<CompletableFuture<Answer>> declared = new ArrayList<>();

@@ -1,10 +1,7 @@
 package org.fieldreadings.devices;
 
 import io.vertx.core.Future;
-import io.vertx.core.buffer.Buffer;
 import io.vertx.core.eventbus.EventBus;
-import io.vertx.core.http.HttpHeaders;
-import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
@@ -22,9 +19,6 @@ import org.fieldreadings.core.http.DeviceRef;
 import org.fieldreadings.core.http.EdgeContext;
 import org.fieldreadings.core.http.EntityId;
 import org.fieldreadings.core.http.JsonBody;
-import org.fieldreadings.plugin.api.Profile;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The operator's device endpoints (docs/operations.md, "Admin API"), mounted behind the admin token. Bodies are JSON
@@ -32,7 +26,6 @@ import org.slf4j.LoggerFactory;
  */
 final class AdminDeviceRoutes {
 
-  private static final Logger LOG = LoggerFactory.getLogger(AdminDeviceRoutes.class);
   private static final String JSON = "application/json";
   /** Devices per page of the list: one database round trip each way, and a bounded answer from each module. */
   private static final int PAGE_SIZE = 500;
@@ -61,70 +54,27 @@ final class AdminDeviceRoutes {
 
   /**
    * {@code GET /admin/devices[?profile=P][&group=G][&unassigned=true]}: every device, by profile then serial, streamed
-   * a page at a time, each page completed with its devices' latest reading times. The first page is read before the
-   * answer starts, so a failure then is a problem; a failure later cuts the connection rather than end a truncated
-   * array that looks whole.
+   * a page at a time ({@link PagedArray}), each page completed with its devices' latest reading times.
    */
   private void list(RoutingContext ctx) {
     Validation validation = new Validation();
-    String profileName = DeviceRoutes.single(ctx, "profile", validation);
-    Profile profile = profileName == null ? null
-        : DeviceRef.parseProfile(profileName, "profile", validation.errors()).orElse(null);
-    String groupName = DeviceRoutes.single(ctx, "group", validation);
-    String group = groupName == null ? null : DeviceFacts.group(groupName, "group", validation);
+    DeviceRoutes.Filters filters = DeviceRoutes.filters(ctx, validation);
     String unassigned = DeviceRoutes.single(ctx, "unassigned", validation);
     if (unassigned != null && !unassigned.equals("true") && !unassigned.equals("false")) {
       validation.add("unassigned", "must be true or false");
     }
     validation.throwIfInvalid();
-    AdminDeviceQuery first = new AdminDeviceQuery(profile, group, "true".equals(unassigned), null, PAGE_SIZE);
-    page(first)
-        .onSuccess(page -> {
-          HttpServerResponse response = ctx.response().setChunked(true).putHeader(HttpHeaders.CONTENT_TYPE, JSON);
-          response.write("[")
-              .compose(v -> stream(response, first, page, 0))
-              .compose(v -> response.end("]"))
-              .onFailure(error -> {
-                LOG.warn("device list cut after its first page: {}", error.getMessage());
-                response.reset();
-              });
-        })
-        .onFailure(ctx::fail);
+    PagedArray.answer(ctx, after -> page(new AdminDeviceQuery(filters.profile(), filters.group(),
+        "true".equals(unassigned), after, PAGE_SIZE)));
   }
 
-  private Future<AdminDevicePage> page(AdminDeviceQuery query) {
+  private Future<PagedArray.Page> page(AdminDeviceQuery query) {
     return bus.<JsonObject>request(DevicesContract.ADMIN_PAGE, query.toJson())
-        .map(reply -> AdminDevicePage.fromJson(reply.body()));
-  }
-
-  /** Writes {@code page} (after {@code written} devices) and the pages after it. */
-  private Future<Void> stream(HttpServerResponse response, AdminDeviceQuery query, AdminDevicePage page, int written) {
-    List<AdminDevice> devices = page.devices();
-    if (devices.isEmpty()) {
-      return Future.succeededFuture();
-    }
-    return lastReadings(devices.stream().map(AdminDevice::deviceId).toList())
-        .compose(last -> {
-          Buffer chunk = Buffer.buffer();
-          for (int i = 0; i < devices.size(); i++) {
-            AdminDevice device = devices.get(i);
-            if (written + i > 0) {
-              chunk.appendString(",");
-            }
-            chunk.appendString(device.ref().toJson().put("group", device.group())
-                .put("entities", new JsonArray(device.entities())).put("connectors", device.connectors())
-                .put("lastReadingAt", last.of(device.deviceId())).encode());
-          }
-          return response.write(chunk);
-        })
-        .compose(v -> {
-          if (devices.size() < query.limit()) {
-            return Future.succeededFuture();
-          }
-          AdminDeviceQuery next = new AdminDeviceQuery(query.profile(), query.group(), query.unassigned(),
-              devices.get(devices.size() - 1).ref(), query.limit());
-          return page(next).compose(nextPage -> stream(response, next, nextPage, written + devices.size()));
-        });
+        .map(reply -> AdminDevicePage.fromJson(reply.body()).devices())
+        .compose(devices -> lastReadings(devices.stream().map(AdminDevice::deviceId).toList())
+            .map(last -> PagedArray.Page.of(devices, query.limit(), AdminDevice::ref, device -> device.ref().toJson()
+                .put("group", device.group()).put("entities", new JsonArray(device.entities()))
+                .put("connectors", device.connectors()).put("lastReadingAt", last.of(device.deviceId())))));
   }
 
   /** {@code GET /admin/devices/{profile}/{serial}}: the device with its entities and latest reading time. */

@@ -6,9 +6,11 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import java.util.List;
 import org.fieldreadings.core.bus.DevicesContract;
+import org.fieldreadings.core.bus.DevicesContract.EntityDeviceQuery;
 import org.fieldreadings.core.http.ApiKeyAuth;
 import org.fieldreadings.core.http.DeviceRef;
 import org.fieldreadings.core.http.EdgeContext;
+import org.fieldreadings.plugin.api.Profile;
 
 /**
  * The public device endpoints (docs/api.md) behind an entity's API key. Handlers validate their parameters
@@ -17,6 +19,8 @@ import org.fieldreadings.core.http.EdgeContext;
 final class DeviceRoutes {
 
   private static final String JSON = "application/json";
+  /** Devices per page of the locations: a few tens of kilobytes of JSON each. */
+  private static final int PAGE_SIZE = 1000;
 
   private final EventBus bus;
 
@@ -27,25 +31,39 @@ final class DeviceRoutes {
   static void mount(Router api, EdgeContext edge) {
     DeviceRoutes routes = new DeviceRoutes(edge.vertx().eventBus());
     api.get("/devices/serials").produces(JSON).handler(edge.auth().entity()).handler(routes::list);
+    // Mounted before the device routes: one segment after /devices is never a device path, and stays so if a route
+    // of one segment ever comes.
+    api.get("/devices/locations").produces(JSON).handler(edge.auth().entity()).handler(routes::locations);
     api.get("/devices/:profile/:serial").produces(JSON).handler(edge.auth().entity()).handler(routes::describe);
   }
 
   /** {@code GET /devices/serials?profile=&group=}: the caller's devices, both filters optional. */
   private void list(RoutingContext ctx) {
     Validation validation = new Validation();
-    JsonObject request = new JsonObject().put("entityId", ApiKeyAuth.entityId(ctx));
-    String profile = single(ctx, "profile", validation);
-    if (profile != null) {
-      DeviceRef.parseProfile(profile, "profile", validation.errors()).ifPresent(p -> request.put("profile", p.name()));
-    }
-    String group = single(ctx, "group", validation);
-    if (group != null) {
-      request.put("group", DeviceFacts.group(group, "group", validation));
-    }
+    Filters filters = filters(ctx, validation);
     validation.throwIfInvalid();
+    JsonObject request = new JsonObject().put("entityId", ApiKeyAuth.entityId(ctx))
+        .put("profile", filters.profile() == null ? null : filters.profile().name()).put("group", filters.group());
     bus.<JsonObject>request(DevicesContract.LIST, request)
         .onSuccess(reply -> ctx.json(reply.body().getJsonArray("devices")))
         .onFailure(ctx::fail);
+  }
+
+  /**
+   * {@code GET /devices/locations?profile=&group=}: the location of each of the caller's devices that has one, a
+   * page of devices at a time.
+   */
+  private void locations(RoutingContext ctx) {
+    Validation validation = new Validation();
+    Filters filters = filters(ctx, validation);
+    validation.throwIfInvalid();
+    String entityId = ApiKeyAuth.entityId(ctx);
+    PagedArray.answer(ctx, after -> {
+      EntityDeviceQuery query = new EntityDeviceQuery(entityId, filters.profile(), filters.group(), after, PAGE_SIZE);
+      return bus.<JsonObject>request(DevicesContract.LOCATION_PAGE, query.toJson())
+          .map(reply -> PagedArray.Page.of(reply.body().getJsonArray("devices").stream().map(JsonObject.class::cast)
+              .toList(), PAGE_SIZE, DeviceRef::fromJson, device -> device));
+    });
   }
 
   /** {@code GET /devices/{profile}/{serial}}: one of the caller's devices, with exactly the documented fields. */
@@ -54,6 +72,18 @@ final class DeviceRoutes {
     bus.<JsonObject>request(DevicesContract.DESCRIBE, request)
         .onSuccess(reply -> ctx.json(reply.body()))
         .onFailure(ctx::fail);
+  }
+
+  /** The optional {@code profile} and {@code group} filters of a device list; null admits every device. */
+  record Filters(Profile profile, String group) {}
+
+  /** The {@code profile} and {@code group} query parameters, each at most once; errors go to {@code validation}. */
+  static Filters filters(RoutingContext ctx, Validation validation) {
+    String profileName = single(ctx, "profile", validation);
+    Profile profile = profileName == null ? null
+        : DeviceRef.parseProfile(profileName, "profile", validation.errors()).orElse(null);
+    String groupName = single(ctx, "group", validation);
+    return new Filters(profile, groupName == null ? null : DeviceFacts.group(groupName, "group", validation));
   }
 
   /** The value of an optional query parameter given at most once; null when absent. */

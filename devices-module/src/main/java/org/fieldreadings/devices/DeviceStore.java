@@ -71,13 +71,26 @@ final class DeviceStore {
   }
 
   Future<EntityDevicePage> entityPage(EntityDeviceQuery query) {
-    DeviceRef after = query.after();
     return pool.preparedQuery(DevicesQueries.ENTITY_PAGE)
         .mapping(row -> new EntityDevice(row.getLong("device_id"), DevicesQueries.ref(row),
             DevicesQueries.connectors(row).toContract()))
-        .execute(Tuple.of(query.entityId(), query.profile() == null ? null : query.profile().name(), query.group(),
-            after == null ? null : after.profile().name(), after == null ? null : after.serial(), query.limit()))
+        .execute(pageOf(query))
         .map(rows -> new EntityDevicePage(toList(rows)));
+  }
+
+  /** A page of an entity's located devices, each {@code {"profile", "serial", "location"}} as the API answers it. */
+  Future<JsonArray> locationPage(EntityDeviceQuery query) {
+    return pool.preparedQuery(DevicesQueries.LOCATION_PAGE)
+        .mapping(row -> DevicesQueries.ref(row).toJson()
+            .put("location", new Location(row.getDouble("latitude"), row.getDouble("longitude")).toJson()))
+        .execute(pageOf(query))
+        .map(rows -> new JsonArray(toList(rows)));
+  }
+
+  private static Tuple pageOf(EntityDeviceQuery query) {
+    DeviceRef after = query.after();
+    return Tuple.of(query.entityId(), query.profile() == null ? null : query.profile().name(), query.group(),
+        after == null ? null : after.profile().name(), after == null ? null : after.serial(), query.limit());
   }
 
   /** The operator's view of a device: {@code {"deviceId", "entities", "device"}}. */

@@ -96,21 +96,33 @@ final class DevicesQueries {
       """;
 
   /**
-   * An entity's devices with ids and connectors, one page: $1 entity id, $2 profile or null, $3 group or null, $4 and
-   * $5 the profile and serial the page starts after (null: the first page), $6 the page size.
+   * Closes a page of an entity's devices {@code d} (joined through {@code ed}): $1 entity id, $2 profile or null, $3
+   * group or null, $4 and $5 the profile and serial the page starts after (null: the first page), $6 the page size.
    */
-  static final String ENTITY_PAGE = """
-      SELECT d.device_id, d.profile, d.serial, c.connector_ids, c.interfaces
-      FROM devices.entity_device ed
-      JOIN devices.device d ON d.device_id = ed.device_id
-      """ + CONNECTORS_OF_D + """
+  private static final String ENTITY_PAGE_OF_D = """
       WHERE ed.entity_id = $1
         AND ($2::text IS NULL OR d.profile = $2::text::devices.device_profile)
         AND ($3::text IS NULL OR d.device_group = $3::text)
         AND ($4::text IS NULL OR (d.profile, d.serial) > ($4::text::devices.device_profile, $5::text))
+      """;
+  private static final String ENTITY_PAGE_ORDER = """
       ORDER BY d.profile, d.serial
       LIMIT $6
       """;
+
+  /** An entity's devices with ids and connectors, one page (parameters as {@link #ENTITY_PAGE_OF_D}). */
+  static final String ENTITY_PAGE = """
+      SELECT d.device_id, d.profile, d.serial, c.connector_ids, c.interfaces
+      FROM devices.entity_device ed
+      JOIN devices.device d ON d.device_id = ed.device_id
+      """ + CONNECTORS_OF_D + ENTITY_PAGE_OF_D + ENTITY_PAGE_ORDER;
+
+  /** An entity's devices that have a location, one page (parameters as {@link #ENTITY_PAGE_OF_D}). */
+  static final String LOCATION_PAGE = """
+      SELECT d.profile, d.serial, d.latitude, d.longitude
+      FROM devices.entity_device ed
+      JOIN devices.device d ON d.device_id = ed.device_id
+      """ + ENTITY_PAGE_OF_D + "  AND d.latitude IS NOT NULL\n" + ENTITY_PAGE_ORDER;
 
   /**
    * The operator's list, one page: $1 profile or null, $2 group or null, $3 only devices no entity has, $4 and $5

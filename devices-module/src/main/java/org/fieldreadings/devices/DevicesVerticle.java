@@ -44,6 +44,8 @@ final class DevicesVerticle extends VerticleBase {
         JsonConsumers.register(vertx, DevicesContract.UNASSIGN, this::unassign),
         JsonConsumers.register(vertx, DevicesContract.ENTITY_PAGE,
             request -> store.entityPage(EntityDeviceQuery.fromJson(request)).map(EntityDevicePage::toJson)),
+        JsonConsumers.register(vertx, DevicesContract.LOCATION_PAGE, request -> store
+            .locationPage(EntityDeviceQuery.fromJson(request)).map(devices -> new JsonObject().put("devices", devices))),
         JsonConsumers.register(vertx, DevicesContract.ADMIN_PAGE,
             request -> store.adminPage(AdminDeviceQuery.fromJson(request)).map(AdminDevicePage::toJson)),
         JsonConsumers.register(vertx, DevicesContract.ADMIN_DESCRIBE,

@@ -6,14 +6,29 @@ import static org.fieldreadings.app.explorer.HeadlessChromium.jsString;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.math.BigDecimal;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpRequest.BodyPublishers;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.YearMonth;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import org.fieldreadings.app.server.FieldReadingsServer;
 import org.fieldreadings.app.server.TestServers;
 import org.fieldreadings.core.testing.TestHttp;
@@ -26,7 +41,9 @@ import org.junit.jupiter.api.io.TempDir;
  * The readings explorer as a person uses it, in a headless Chromium: a wrong key shows the API's error, the right
  * key lists the devices, and a week of AirTemp is charted in the device's zone or in UTC (then AirHum beside it on a
  * second chart, and the CSV is downloaded); its link leads to Swagger UI showing the contract. The latest values of
- * the selected device, the map of the entity's devices, rain days and several devices on one chart each have a test.
+ * the selected device, the map of the entity's devices (and of a fleet of more than thirty), rain days, several
+ * devices on one chart, the "Last N days" of the zone shown, and the agronomy view (checked figure by figure against
+ * the API's answers) each have a test.
  * Leaves screenshots in {@code target/explorer*.png}. Runs with {@code -Pbrowser}.
  */
 @Tag("browser")
@@ -44,6 +61,12 @@ class ExplorerBrowserTest {
   /** WS-2 reported this long before the test: it is not silent. */
   private static final Duration WS2_SILENCE = Duration.ofHours(2);
 
+  private static final String CSV_HEADER = "profile,serial,connectorId,interface,timestamp,value\n";
+  private static final String WS1 = "/api/devices/REAL_WEATHER_STATION/WS-1";
+  private static final ZoneId LISBON = ZoneId.of("Europe/Lisbon");
+  /** A winter week of WS-1, cold enough for chill hours. */
+  private static final Instant COLD_WEEK_START = Instant.parse("2023-12-04T00:00:00Z");
+
   @TempDir
   Path dir;
 
@@ -51,7 +74,7 @@ class ExplorerBrowserTest {
   void chartsAWeekOfAirTemperatureInTheDevicesZoneOrInUtc() throws Exception {
     try (FieldReadingsServer server = FieldReadingsServer.start(TestServers.config(dir.resolve("data"), Map.of()));
         HeadlessChromium chromium = HeadlessChromium.start(dir.resolve("chromium"), 1280, 900)) {
-      String apiKey = seed(server, dir.resolve("data"));
+      String apiKey = seed(server, dir.resolve("data")).apiKey();
       chromium.navigate("http://127.0.0.1:" + server.httpPort() + "/");
 
       useKey(chromium, "not-a-key");
@@ -141,7 +164,7 @@ class ExplorerBrowserTest {
   void showsTheLatestValuesOfTheSelectedDeviceAndMarksASilentOne() throws Exception {
     try (FieldReadingsServer server = FieldReadingsServer.start(TestServers.config(dir.resolve("data"), Map.of()));
         HeadlessChromium chromium = HeadlessChromium.start(dir.resolve("chromium"), 1280, 900)) {
-      String apiKey = seed(server, dir.resolve("data"));
+      String apiKey = seed(server, dir.resolve("data")).apiKey();
       Instant lastOfWs1 = WEEK_START.plusSeconds((HOURS - 1) * 3600L);
       long daysBefore = Duration.between(lastOfWs1, Instant.now()).toDays();
       chromium.navigate("http://127.0.0.1:" + server.httpPort() + "/");
@@ -173,7 +196,7 @@ class ExplorerBrowserTest {
   void mapsTheDevicesOfTheEntityFromTheirLocationsWithoutATileServer() throws Exception {
     try (FieldReadingsServer server = FieldReadingsServer.start(TestServers.config(dir.resolve("data"), Map.of()));
         HeadlessChromium chromium = HeadlessChromium.start(dir.resolve("chromium"), 1280, 900)) {
-      String apiKey = seed(server, dir.resolve("data"));
+      String apiKey = seed(server, dir.resolve("data")).apiKey();
       chromium.navigate("http://127.0.0.1:" + server.httpPort() + "/");
       useKey(chromium, apiKey);
       chromium.waitFor("document.getElementById('status').textContent === 'No readings in this period.'",
@@ -236,7 +259,7 @@ class ExplorerBrowserTest {
   void chartsRainDaysAndSeveralDevicesOnOneChart() throws Exception {
     try (FieldReadingsServer server = FieldReadingsServer.start(TestServers.config(dir.resolve("data"), Map.of()));
         HeadlessChromium chromium = HeadlessChromium.start(dir.resolve("chromium"), 1280, 900)) {
-      String apiKey = seed(server, dir.resolve("data"));
+      String apiKey = seed(server, dir.resolve("data")).apiKey();
       chromium.navigate("http://127.0.0.1:" + server.httpPort() + "/");
       useKey(chromium, apiKey);
       chromium.waitFor("document.getElementById('status').textContent === 'No readings in this period.'",
@@ -280,6 +303,326 @@ class ExplorerBrowserTest {
           .isEqualTo("14 readings of 2 devices, aggregation day, times in Europe/Lisbon.");
       chromium.screenshot(Path.of("target", "explorer-devices.png"));
       assertThat(chromium.problems()).isEmpty();
+    }
+  }
+
+  @Test
+  void theLastDaysButtonsChooseDaysOfTheZoneShownTodayIncluded() throws Exception {
+    try (FieldReadingsServer server = FieldReadingsServer.start(TestServers.config(dir.resolve("data"), Map.of()));
+        HeadlessChromium chromium = HeadlessChromium.start(dir.resolve("chromium"), 1280, 900)) {
+      String apiKey = seed(server, dir.resolve("data")).apiKey();
+      chromium.navigate("http://127.0.0.1:" + server.httpPort() + "/");
+      useKey(chromium, apiKey);
+      chromium.waitFor("document.getElementById('status').textContent === 'No readings in this period.'",
+          STEP_TIMEOUT);
+      selectDevice(chromium, "WS-1");
+      // UTC+14 and UTC-11: at any moment one of them is on another date than UTC.
+      ZoneId kiritimati = ZoneId.of("Pacific/Kiritimati");
+      ZoneId pagoPago = ZoneId.of("Pacific/Pago_Pago");
+      assertThat(List.of(LocalDate.now(kiritimati), LocalDate.now(pagoPago)))
+          .anySatisfy(day -> assertThat(day).isNotEqualTo(LocalDate.now(ZoneOffset.UTC)));
+      for (ZoneId zone : List.of(kiritimati, pagoPago, ZoneId.of("UTC"))) {
+        chromium.evaluate("document.getElementById('time-zone').value = " + jsString(zone.getId()));
+        assertThat(lastDays(chromium, zone, 7)).isTrue();
+      }
+      // The device's zone, named by the answer to its readings.
+      chromium.evaluate("document.getElementById('time-zone').value = 'device'");
+      assertThat(lastDays(chromium, LISBON, 30)).isTrue();
+      assertThat(lastDays(chromium, LISBON, 1)).isTrue();
+      assertThat(chromium.problems()).isEmpty();
+    }
+  }
+
+  @Test
+  void mapsEveryLocatedDeviceOfAFleetLargerThanThirtyAsSmallPointsWithoutLabels() throws Exception {
+    try (FieldReadingsServer server = FieldReadingsServer.start(TestServers.config(dir.resolve("data"), Map.of()));
+        HeadlessChromium chromium = HeadlessChromium.start(dir.resolve("chromium"), 1280, 900)) {
+      Seeded seeded = seed(server, dir.resolve("data"));
+      // Forty more stations on a grid east of Lisbon, declared together (their zones are found in one pass).
+      List<String> fleet = new ArrayList<>();
+      List<String> paths = new ArrayList<>();
+      List<String> bodies = new ArrayList<>();
+      for (int i = 0; i < 40; i++) {
+        String serial = "FLEET-%02d".formatted(i);
+        fleet.add("REAL_WEATHER_STATION/" + serial);
+        paths.add("/admin/devices/REAL_WEATHER_STATION/" + serial);
+        bodies.add(new JsonObject().put("location", new JsonObject().put("latitude", 38.5 + i / 8 * 0.05)
+            .put("longitude", -8.5 + i % 8 * 0.05)).encode());
+      }
+      putTogether(server, seeded.bearer(), paths, bodies);
+      putTogether(server, seeded.bearer(), fleet.stream()
+          .map(device -> "/admin/entities/" + seeded.entityId() + "/devices/" + device).toList(), null);
+      chromium.navigate("http://127.0.0.1:" + server.httpPort() + "/");
+      useKey(chromium, seeded.apiKey());
+      chromium.waitFor("document.getElementById('status').textContent === 'No readings in this period.'",
+          STEP_TIMEOUT);
+
+      List<String> expected = new ArrayList<>(fleet);
+      expected.addAll(List.of("REAL_WEATHER_STATION/WS-1", "REAL_WEATHER_STATION/WS-2"));
+      assertThat(new JsonArray((String) chromium.evaluate(
+          "JSON.stringify([...document.querySelectorAll('#map .point')].map(p => p.dataset.device))")))
+          .containsExactlyElementsOf(expected);
+      assertThat((String) chromium.evaluate("document.getElementById('map-note').textContent"))
+          .startsWith("42 of 43 devices have a location; the map is about ");
+      assertThat(chromium.evaluate("document.querySelectorAll('#map text').length")).isEqualTo(0);
+      assertThat(chromium.evaluate("document.querySelector('#map .point[data-device=\"REAL_WEATHER_STATION/FLEET-00"
+          + "\"] title').textContent")).isEqualTo("REAL_WEATHER_STATION / FLEET-00 at 38.5, -8.5, silent for more "
+          + "than a day");
+      chromium.screenshot(Path.of("target", "explorer-fleet-map.png"));
+      assertThat(chromium.problems()).isEmpty();
+    }
+  }
+
+  @Test
+  void agronomySetsDailyEt0BesideDailyRainWithTheirTotalsAsTheApiAnswersThem() throws Exception {
+    try (FieldReadingsServer server = FieldReadingsServer.start(TestServers.config(dir.resolve("data"), Map.of()));
+        HeadlessChromium chromium = HeadlessChromium.start(dir.resolve("chromium"), 1280, 900)) {
+      String apiKey = seedAgronomy(server, dir.resolve("data"));
+      openAgronomy(chromium, server, apiKey);
+      period(chromium, "2024-05-06", "2024-05-12");
+      showAgronomy(chromium);
+
+      // Lisbon's days of the period: 05-05T23:00Z to 05-12T22:59:59Z.
+      TestHttp api = new TestHttp(server.httpPort());
+      String period = "&startDate=2024-05-05T23:00:00Z&endDate=2024-05-12T22:59:59Z";
+      JsonArray days = get(api, apiKey, WS1 + "/agronomy?metrics=ET0,ChillHours&timeZone=device" + period);
+      JsonArray rainDays = get(api, apiKey, WS1 + "/readings?connectorId=ORIGIN&interfaces=Precipitation"
+          + "&aggregation=day&timeZone=Europe/Lisbon" + period);
+      Map<String, Double> et0 = byDay(days, "ET0");
+      Map<String, Double> rain = byDay(rainDays, "Precipitation");
+      assertThat(et0.keySet()).containsExactly("2024-05-06", "2024-05-07", "2024-05-08", "2024-05-09",
+          "2024-05-10", "2024-05-11", "2024-05-12");
+      assertThat(rain.keySet()).isEqualTo(et0.keySet());
+
+      JsonObject water = new JsonObject((String) chromium.evaluate("""
+          (() => {
+            const chart = Chart.getChart(document.getElementById('water-chart'));
+            return JSON.stringify({labels: chart.data.labels, rain: chart.data.datasets[0].data,
+              et0: chart.data.datasets[1].data, type: chart.config.type});
+          })()"""));
+      assertThat(water).isEqualTo(new JsonObject().put("labels", new JsonArray(List.copyOf(et0.keySet())))
+          .put("rain", new JsonArray(List.copyOf(rain.values()))).put("et0", new JsonArray(List.copyOf(et0.values())))
+          .put("type", "bar"));
+      long rainTotal = hundredths(rain.values());
+      long et0Total = hundredths(et0.values());
+      assertThat(chromium.evaluate("document.getElementById('water-total').textContent")).isEqualTo(
+          "Rain " + fixed(rainTotal) + " mm on 7 days, ET0 " + fixed(et0Total) + " mm on 7 days: balance rain \u2212 "
+              + "ET0 " + fixed(rainTotal - et0Total) + " mm.");
+      StringBuilder rows = new StringBuilder();
+      et0.forEach((day, value) -> rows.append(rows.length() == 0 ? "" : "\n").append(String.join("|", day,
+          fixed(hundredths(List.of(rain.get(day)))), fixed(hundredths(List.of(value))),
+          fixed(hundredths(List.of(rain.get(day))) - hundredths(List.of(value))), "0", "0")));
+      assertThat(chromium.evaluate("[...document.querySelectorAll('#agronomy-rows tr')]"
+          + ".map(row => [...row.cells].map(c => c.textContent).join('|')).join('\\n')")).isEqualTo(rows.toString());
+      assertThat(chromium.evaluate("document.getElementById('status').textContent"))
+          .isEqualTo("Agronomy of WS-1, days in Europe/Lisbon.");
+      chromium.screenshot(Path.of("target", "explorer-agronomy.png"));
+      assertThat(chromium.problems()).isEmpty();
+    }
+  }
+
+  @Test
+  void agronomyAccumulatesGrowingDegreeDaysFromTheChosenDayWithTheChosenBaseAndCap() throws Exception {
+    try (FieldReadingsServer server = FieldReadingsServer.start(TestServers.config(dir.resolve("data"), Map.of()));
+        HeadlessChromium chromium = HeadlessChromium.start(dir.resolve("chromium"), 1280, 900)) {
+      String apiKey = seedAgronomy(server, dir.resolve("data"));
+      openAgronomy(chromium, server, apiKey);
+      assertThat(chromium.evaluate("document.getElementById('gdd-base').value + '/' "
+          + "+ document.getElementById('gdd-cap').value")).isEqualTo("10/30");
+      period(chromium, "2024-05-06", "2024-05-12");
+      chromium.evaluate("document.getElementById('gdd-from').value = '2024-05-08'");
+      chromium.evaluate("document.getElementById('gdd-base').value = '14'");
+      chromium.evaluate("document.getElementById('gdd-cap').value = '20'");
+      showAgronomy(chromium);
+
+      JsonArray days = get(new TestHttp(server.httpPort()), apiKey, WS1 + "/agronomy?metrics=GDD&accumulate=true"
+          + "&gddBase=14&gddCap=20&timeZone=Europe/Lisbon&startDate=2024-05-07T23:00:00Z"
+          + "&endDate=2024-05-12T22:59:59Z");
+      Map<String, Double> gdd = byDay(days, "GDD");
+      assertThat(gdd.keySet()).containsExactly("2024-05-08", "2024-05-09", "2024-05-10", "2024-05-11",
+          "2024-05-12");
+      assertThat(chartOf(chromium, "gdd-chart")).isEqualTo(new JsonObject()
+          .put("labels", new JsonArray(List.copyOf(gdd.keySet()))).put("data", new JsonArray(List.copyOf(gdd.values()))));
+      assertThat(chromium.evaluate("document.getElementById('gdd-total').textContent")).isEqualTo(
+          "Growing degree days since 2024-05-08 (base 14 \u00b0C, cap 20 \u00b0C): "
+              + fixed(hundredths(List.of(gdd.get("2024-05-12")))) + " \u00b0C\u00b7day by 2024-05-12.");
+      assertThat(chromium.problems()).isEmpty();
+    }
+  }
+
+  @Test
+  void agronomyAccumulatesChillHoursOverThePeriod() throws Exception {
+    try (FieldReadingsServer server = FieldReadingsServer.start(TestServers.config(dir.resolve("data"), Map.of()));
+        HeadlessChromium chromium = HeadlessChromium.start(dir.resolve("chromium"), 1280, 900)) {
+      String apiKey = seedAgronomy(server, dir.resolve("data"));
+      openAgronomy(chromium, server, apiKey);
+      period(chromium, "2023-12-04", "2023-12-10");
+      showAgronomy(chromium);
+
+      // Lisbon is on UTC in December.
+      JsonArray days = get(new TestHttp(server.httpPort()), apiKey, WS1 + "/agronomy?metrics=ET0,ChillHours"
+          + "&timeZone=Europe/Lisbon&startDate=2023-12-04T00:00:00Z&endDate=2023-12-10T23:59:59Z");
+      Map<String, Double> chill = byDay(days, "ChillHours");
+      assertThat(chill).hasSize(7).allSatisfy((day, hours) -> assertThat(hours).isPositive());
+      JsonArray running = new JsonArray();
+      long sum = 0;
+      for (double hours : chill.values()) {
+        sum += (long) hours;
+        running.add(sum);
+      }
+      assertThat(chartOf(chromium, "chill-chart")).isEqualTo(new JsonObject()
+          .put("labels", new JsonArray(List.copyOf(chill.keySet()))).put("data", running));
+      assertThat(chromium.evaluate("document.getElementById('chill-total').textContent"))
+          .isEqualTo("Chill hours (0 to 7.2 \u00b0C) since 2023-12-04: " + sum + " h by 2023-12-10.");
+      assertThat(chromium.problems()).isEmpty();
+    }
+  }
+
+  @Test
+  void theWinterPresetIsTheLatestWinterBegunInTheDevicesHemisphere() throws Exception {
+    try (FieldReadingsServer server = FieldReadingsServer.start(TestServers.config(dir.resolve("data"), Map.of()));
+        HeadlessChromium chromium = HeadlessChromium.start(dir.resolve("chromium"), 1280, 900)) {
+      Seeded seeded = seed(server, dir.resolve("data"));
+      // WS-2 moves to Buenos Aires.
+      locate(new TestHttp(server.adminPort()), seeded.bearer(), "WS-2", -34.6, -58.4);
+      chromium.navigate("http://127.0.0.1:" + server.httpPort() + "/");
+      useKey(chromium, seeded.apiKey());
+      chromium.waitFor("document.getElementById('status').textContent === 'No readings in this period.'",
+          STEP_TIMEOUT);
+
+      selectDevice(chromium, "WS-1");
+      LocalDate before = LocalDate.now(LISBON);
+      String north = winter(chromium);
+      assertThat(north).isIn(northernWinter(before), northernWinter(LocalDate.now(LISBON)));
+      assertThat(chromium.evaluate("document.getElementById('status').textContent"))
+          .isEqualTo("The period is the winter of the northern hemisphere.");
+
+      selectDevice(chromium, "WS-2");
+      ZoneId buenosAires = ZoneId.of("America/Argentina/Buenos_Aires");
+      before = LocalDate.now(buenosAires);
+      String south = winter(chromium);
+      assertThat(south).isIn(southernWinter(before), southernWinter(LocalDate.now(buenosAires)));
+      assertThat(chromium.evaluate("document.getElementById('status').textContent"))
+          .isEqualTo("The period is the winter of the southern hemisphere.");
+      assertThat(chromium.problems()).isEmpty();
+    }
+  }
+
+  /** Clicks the Winter button and answers the period it set, "start/end". */
+  private static String winter(HeadlessChromium chromium) {
+    chromium.evaluate("document.getElementById('winter').click()");
+    waitIdle(chromium);
+    return (String) chromium.evaluate("document.getElementById('start').value + '/' "
+        + "+ document.getElementById('end').value");
+  }
+
+  /** 1 November to the end of February, of the latest such winter begun by {@code today}. */
+  private static String northernWinter(LocalDate today) {
+    int year = today.getMonthValue() >= 11 ? today.getYear() : today.getYear() - 1;
+    return LocalDate.of(year, 11, 1) + "/" + YearMonth.of(year + 1, 2).atEndOfMonth();
+  }
+
+  /** 1 May to 31 August, of the latest such winter begun by {@code today}. */
+  private static String southernWinter(LocalDate today) {
+    int year = today.getMonthValue() >= 5 ? today.getYear() : today.getYear() - 1;
+    return LocalDate.of(year, 5, 1) + "/" + LocalDate.of(year, 8, 31);
+  }
+
+  /**
+   * Clicks the "Last N days" button and checks the period it set is the N days of {@code zone} up to today (as
+   * today was just before or just after the click).
+   */
+  private static boolean lastDays(HeadlessChromium chromium, ZoneId zone, int days) {
+    LocalDate before = LocalDate.now(zone);
+    chromium.evaluate("document.querySelector('button[data-days=\"" + days + "\"]').click()");
+    String period = (String) chromium.evaluate("document.getElementById('start').value + '/' "
+        + "+ document.getElementById('end').value");
+    LocalDate after = LocalDate.now(zone);
+    return period.equals(before.minusDays(days - 1) + "/" + before)
+        || period.equals(after.minusDays(days - 1) + "/" + after);
+  }
+
+  /** The labels and the first dataset's values of the agronomy chart on {@code canvas}. */
+  private static JsonObject chartOf(HeadlessChromium chromium, String canvas) {
+    return new JsonObject((String) chromium.evaluate(("JSON.stringify((c => ({labels: c.data.labels, "
+        + "data: c.data.datasets[0].data}))(Chart.getChart(document.getElementById('%s'))))").formatted(canvas)));
+  }
+
+  /** The seed, with WS-1's wind and sunshine for the May week (so ET0 has its inputs) and a cold December week. */
+  private static String seedAgronomy(FieldReadingsServer server, Path dataDir) throws Exception {
+    Seeded seeded = seed(server, dataDir);
+    StringBuilder csv = new StringBuilder(CSV_HEADER);
+    for (int hour = 0; hour < HOURS; hour++) {
+      Instant at = WEEK_START.plusSeconds(hour * 3600L);
+      double sun = Math.max(0, Math.sin((hour % 24 - 6) / 24.0 * 2 * Math.PI));
+      csv.append(row("REAL_WEATHER_STATION", "WS-1", "WindSpeed", at, 1.5 + hour % 24 / 12.0))
+          .append(row("REAL_WEATHER_STATION", "WS-1", "SolarIrradiance", at, 850 * sun));
+      Instant cold = COLD_WEEK_START.plusSeconds(hour * 3600L);
+      double daily = Math.sin((hour % 24 - 9) / 24.0 * 2 * Math.PI);
+      csv.append(row("REAL_WEATHER_STATION", "WS-1", "AirTemp", cold, 5 + 6 * daily))
+          .append(row("REAL_WEATHER_STATION", "WS-1", "AirHum", cold, 85 - 10 * daily));
+    }
+    assertThat(importReadings(new TestHttp(server.adminPort()), seeded.bearer(), csv)).isEqualTo(4L * HOURS);
+    return seeded.apiKey();
+  }
+
+  /** Opens the page with the key and selects WS-1, whose readings answer names its zone. */
+  private static void openAgronomy(HeadlessChromium chromium, FieldReadingsServer server, String apiKey) {
+    chromium.navigate("http://127.0.0.1:" + server.httpPort() + "/");
+    useKey(chromium, apiKey);
+    chromium.waitFor("document.getElementById('status').textContent === 'No readings in this period.'",
+        STEP_TIMEOUT);
+    selectDevice(chromium, "WS-1");
+    assertThat(chromium.evaluate("document.getElementById('agronomy').hidden")).isEqualTo(false);
+  }
+
+  private static void showAgronomy(HeadlessChromium chromium) {
+    chromium.evaluate("document.querySelector('#agronomy-form button[type=submit]').click()");
+    waitIdle(chromium);
+    assertThat(chromium.evaluate("document.getElementById('error').textContent")).isEqualTo("");
+    assertThat(chromium.evaluate("document.getElementById('agronomy-results').hidden")).isEqualTo(false);
+  }
+
+  private static JsonArray get(TestHttp api, String apiKey, String path) {
+    Answer answer = api.get(path, "Authorization", "ApiKey " + apiKey);
+    assertThat(answer.status()).as(answer.toString()).isEqualTo(200);
+    return answer.array();
+  }
+
+  /** The values of {@code name} in an answer by Lisbon day, in the answer's order; days without it left out. */
+  private static Map<String, Double> byDay(JsonArray answer, String name) {
+    Map<String, Double> values = new LinkedHashMap<>();
+    for (Object element : answer) {
+      JsonObject day = (JsonObject) element;
+      if (day.containsKey(name)) {
+        values.put(LocalDate.ofInstant(Instant.ofEpochMilli(day.getLong("timestamp")), LISBON).toString(),
+            day.getDouble(name));
+      }
+    }
+    return values;
+  }
+
+  /** The sum of figures served to hundredths, in hundredths. */
+  private static long hundredths(Collection<Double> values) {
+    return values.stream().mapToLong(value -> Math.round(value * 100)).sum();
+  }
+
+  private static String fixed(long hundredths) {
+    return BigDecimal.valueOf(hundredths, 2).toPlainString();
+  }
+
+  /** PUTs to the admin API all at once (an empty body when {@code bodies} is null), each answered 2xx. */
+  private static void putTogether(FieldReadingsServer server, String bearer, List<String> paths, List<String> bodies) {
+    HttpClient client = HttpClient.newHttpClient();
+    List<CompletableFuture<HttpResponse<String>>> answers = new ArrayList<>();
+    for (int i = 0; i < paths.size(); i++) {
+      answers.add(client.sendAsync(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.adminPort()
+              + paths.get(i))).header("Authorization", bearer).header("Content-Type", "application/json")
+          .PUT(bodies == null ? BodyPublishers.noBody() : BodyPublishers.ofString(bodies.get(i))).build(),
+          BodyHandlers.ofString()));
+    }
+    for (CompletableFuture<HttpResponse<String>> answer : answers) {
+      assertThat(answer.join().statusCode()).as(answer.join().body()).isBetween(200, 299);
     }
   }
 
@@ -390,19 +733,22 @@ class ExplorerBrowserTest {
     return new JsonObject((String) facts);
   }
 
+  /** What {@link #seed} made: the entity's key and id, and the admin API's authorization. */
+  private record Seeded(String apiKey, String entityId, String bearer) {}
+
   /**
    * An entity and its key; a weather station in Lisbon with a week of hourly AirTemp, AirHum and Precipitation; a
    * second station nearby with AirTemp 20 each hour of that week and once more a little before now; a soil probe
    * without a location.
    */
-  private static String seed(FieldReadingsServer server, Path dataDir) throws Exception {
+  private static Seeded seed(FieldReadingsServer server, Path dataDir) throws Exception {
     TestHttp admin = new TestHttp(server.adminPort());
     String bearer = "Bearer " + Files.readString(dataDir.resolve("admin.token"));
     String entityId = ok(admin.post("/admin/entities", "{\"email\":\"explorer@example.com\"}",
         "Authorization", bearer, "Content-Type", "application/json")).json().getString("entityId");
     String apiKey = ok(admin.post("/admin/entities/" + entityId + "/key", null, "Authorization", bearer))
         .json().getString("apiKey");
-    StringBuilder csv = new StringBuilder("profile,serial,connectorId,interface,timestamp,value\n");
+    StringBuilder csv = new StringBuilder(CSV_HEADER);
     for (int hour = 0; hour < HOURS; hour++) {
       Instant at = WEEK_START.plusSeconds(hour * 3600L);
       double daily = Math.sin((hour % 24 - 9) / 24.0 * 2 * Math.PI);
@@ -416,16 +762,20 @@ class ExplorerBrowserTest {
     csv.append(row("REAL_WEATHER_STATION", "WS-2", "AirTemp", Instant.now().minus(WS2_SILENCE)
         .truncatedTo(ChronoUnit.SECONDS), 20));
     csv.append(row("PROFILE_A", "SM-0001", "SMmm10", WEEK_START, 21.5));
-    JsonObject imported = ok(admin.post("/admin/readings", csv.toString(), "Authorization", bearer,
-        "Content-Type", "text/csv")).json();
-    assertThat(imported.getLong("stored")).isEqualTo(4L * HOURS + 2);
+    assertThat(importReadings(admin, bearer, csv)).isEqualTo(4L * HOURS + 2);
     locate(admin, bearer, "WS-1", WS1_LATITUDE, WS1_LONGITUDE);
     locate(admin, bearer, "WS-2", WS2_LATITUDE, WS2_LONGITUDE);
     for (String device : new String[] {"REAL_WEATHER_STATION/WS-1", "REAL_WEATHER_STATION/WS-2",
         "PROFILE_A/SM-0001"}) {
       ok(admin.put("/admin/entities/" + entityId + "/devices/" + device, null, "Authorization", bearer));
     }
-    return apiKey;
+    return new Seeded(apiKey, entityId, bearer);
+  }
+
+  /** Imports canonical CSV rows (after their header) and answers how many readings were stored. */
+  private static long importReadings(TestHttp admin, String bearer, CharSequence csv) {
+    return ok(admin.post("/admin/readings", csv.toString(), "Authorization", bearer, "Content-Type", "text/csv"))
+        .json().getLong("stored");
   }
 
   private static void locate(TestHttp admin, String bearer, String serial, double latitude, double longitude) {

@@ -63,10 +63,9 @@ class LatestValuesTest {
     fixture.adminPut("/admin/devices/PROFILE_D/PD-1", """
         {"connectors": [{"connectorId": "ORIGIN", "interfaces": ["AirTemp"]}]}""");
     fixture.assign("PROFILE_D", "PD-1");
-    otherEntity = fixture.adminPost("/admin/entities", new JsonObject().put("email", "other@example.com").encode(),
-        "application/json").json().getString("entityId");
-    otherKey = fixture.adminPost("/admin/entities/" + otherEntity + "/key", null, "application/json").json()
-        .getString("apiKey");
+    ReadingsFixture.Entity other = fixture.newEntity("other@example.com");
+    otherEntity = other.entityId();
+    otherKey = other.apiKey();
     fixture.adminPut("/admin/entities/" + otherEntity + "/devices/PROFILE_A/SM-FOREIGN", null);
   }
 
@@ -204,10 +203,9 @@ class LatestValuesTest {
 
   @Test
   void aFleetLargerThanAPageComesWholeInOrder() {
-    String entity = fixture.adminPost("/admin/entities", new JsonObject().put("email", "fleet@example.com").encode(),
-        "application/json").json().getString("entityId");
-    String key = fixture.adminPost("/admin/entities/" + entity + "/key", null, "application/json").json()
-        .getString("apiKey");
+    ReadingsFixture.Entity fleet = fixture.newEntity("fleet@example.com");
+    String entity = fleet.entityId();
+    String key = fleet.apiKey();
     // More devices than one page of the fleet answer (500), across two profiles.
     StringBuilder csv = new StringBuilder();
     JsonArray expected = new JsonArray();

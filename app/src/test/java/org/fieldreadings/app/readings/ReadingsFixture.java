@@ -46,9 +46,20 @@ final class ReadingsFixture implements AutoCloseable {
     api = new TestHttp(server.httpPort());
     admin = new TestHttp(server.adminPort());
     adminToken = Files.readString(dataDir.resolve("admin.token"));
-    entityId = adminPost("/admin/entities", new JsonObject().put("email", "reader@example.com").encode(),
-        "application/json").json().getString("entityId");
-    apiKey = adminPost("/admin/entities/" + entityId + "/key", null, "application/json").json().getString("apiKey");
+    Entity reader = newEntity("reader@example.com");
+    entityId = reader.entityId();
+    apiKey = reader.apiKey();
+  }
+
+  /** An entity of the admin API and its API key. */
+  record Entity(String entityId, String apiKey) {}
+
+  /** A new entity with its key. */
+  Entity newEntity(String email) {
+    String id = adminPost("/admin/entities", new JsonObject().put("email", email).encode(), "application/json").json()
+        .getString("entityId");
+    return new Entity(id, adminPost("/admin/entities/" + id + "/key", null, "application/json").json()
+        .getString("apiKey"));
   }
 
   Answer adminPost(String path, String body, String contentType) {

@@ -134,7 +134,7 @@ class ApiContractTest {
     assertThat(operationIds).doesNotContainNull().doesNotHaveDuplicates().containsExactlyInAnyOrder(
         "requestAccessToken", "getApiKey", "revokeApiKey", "getDeviceSerials", "getDeviceBySerial",
         "getReadingsBySerial", "getReadingsOfDevices", "ingestRawPayload", "getLatestBySerial", "getFleetLatest",
-        "getAgronomyBySerial");
+        "getAgronomyBySerial", "getDeviceLocations");
     assertThat(operations.get("GET /devices/{profile}/{serial}/readings").getString("operationId"))
         .isEqualTo("getReadingsBySerial");
 

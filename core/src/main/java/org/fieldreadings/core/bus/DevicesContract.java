@@ -105,6 +105,13 @@ public interface DevicesContract {
   String ENTITY_PAGE = "devices.entity-page";
 
   /**
+   * One page of an entity's devices that have a location ({@code GET /devices/locations}), by profile (enumeration
+   * order) then serial. Request {@link EntityDeviceQuery}; reply {@code {"devices": [{"profile": "...", "serial":
+   * "...", "location": {"latitude": 38.7, "longitude": -9.1}}]}}: fewer devices than the limit means it is the last.
+   */
+  String LOCATION_PAGE = "devices.location-page";
+
+  /**
    * Which of an entity's devices a page holds: filters (null: any) and the keyset position (the page starts after
    * {@code after}, null for the first page).
    */

@@ -1,7 +1,8 @@
 // The readings explorer: asks the public API (with the key the user pastes) for the devices, one device's connectors,
 // interfaces and latest values, and its readings (with other devices' beside them) for a period of local days, then
 // draws one Chart.js chart per unit: lines, and bars from zero for the interfaces whose buckets are sums (rain,
-// sunshine, water). The entity's devices are drawn as points of their locations, without a tile server.
+// sunshine, water). The entity's devices are drawn as points of their locations, without a tile server. Its agronomy
+// view sets the device's daily ET0 beside its daily rain, and accumulates growing degree days and chill hours.
 "use strict";
 (function () {
   const KEY_STORAGE = "fieldReadings.apiKey";
@@ -12,8 +13,6 @@
     365 * DAY_MS];
   /** A device whose newest reading is older than this is marked silent. */
   const SILENT_AFTER_MS = DAY_MS;
-  /** The map describes at most this many devices, one request each, to stay inside the API's rate limit. */
-  const MAP_DEVICES = 30;
   const MAP = { width: 400, height: 240, margin: 20 };
   const SVG = "http://www.w3.org/2000/svg";
 
@@ -25,6 +24,7 @@
   let devices = [];
   let connectors = [];
   let charts = [];
+  let agronomyCharts = [];
   /** Device descriptions (group, location, connectors) by "profile/serial", each asked once per key. */
   let descriptions = new Map();
   /** The zone the API answered for timeZone=device, by "profile/serial". */
@@ -101,6 +101,7 @@
     $("device").replaceChildren(...devices.map((d, i) =>
       option(i, d.profile + " / " + d.serial + (d.group ? " (" + d.group + ")" : ""))));
     $("query-form").hidden = devices.length === 0;
+    $("agronomy").hidden = devices.length === 0;
     if (devices.length === 0) {
       $("status").textContent = "No devices are associated with this key.";
       return;
@@ -121,7 +122,7 @@
     return "/devices/" + encodeURIComponent(device.profile) + "/" + encodeURIComponent(device.serial);
   }
 
-  /** The device's description, asked once (the map and the form share it); a failed request is asked again. */
+  /** The device's description, asked once (the form and the agronomy view share it); a failed one is asked again. */
   function describe(device) {
     const key = keyOf(device);
     if (!descriptions.has(key)) {
@@ -141,6 +142,7 @@
     $("compare").replaceChildren(...devices.map((d, i) => option(i, d.profile + " / " + d.serial))
       .filter((o, i) => devices[i] !== device));
     markMap();
+    hideAgronomy();
     await showLatest(device);
     if (connectors.length === 0) {
       destroyCharts();
@@ -239,7 +241,8 @@
   /** The zone the form's days are days of: the chosen one, or the device's once the API has named it (else UTC). */
   function periodZone() {
     const choice = zoneChoice();
-    const zone = choice === "device" ? deviceZones.get(keyOf(selectedDevice())) || "UTC" : choice;
+    const device = selectedDevice();
+    const zone = choice === "device" ? (device && deviceZones.get(keyOf(device))) || "UTC" : choice;
     // An unknown zone is the API's to reject (a 400 naming timeZone); the period is then read in UTC.
     return isKnownZone(zone) ? zone : "UTC";
   }
@@ -252,11 +255,21 @@
     return new Date(ms).toISOString().replace(".000Z", "Z");
   }
 
-  /** The last `days` UTC days, today included. */
+  /** Today in the zone the page shows, as the epoch milliseconds of its midnight read as UTC. */
+  function today() {
+    return Math.floor(wallClock(Date.now(), periodZone()) / DAY_MS) * DAY_MS;
+  }
+
+  /** The last `days` days of the zone the page shows, today included. */
   function setPeriod(days) {
-    const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
-    $("start").value = isoDay(today - (days - 1) * DAY_MS);
-    $("end").value = isoDay(today);
+    $("start").value = isoDay(today() - (days - 1) * DAY_MS);
+    $("end").value = isoDay(today());
+  }
+
+  /** The form's period as days of `zone` from `dayStart`: its first instant and its last second. */
+  function periodOf(zone, dayStart) {
+    return { start: rfc3339(instantOf(localDay($("start").value, dayStart), zone)),
+      end: rfc3339(instantOf(localDay($("end").value, dayStart) + DAY_MS, zone) - 1000) };
   }
 
   // --- readings ---
@@ -273,9 +286,8 @@
    * The readings request of the form: one device's own operation, or several devices' in one call. Both days are
    * whole days of the period's zone, each from the chosen day start, as the API's period is inclusive.
    */
-  function readingsPath() {
+  function readingsPath(zone) {
     const device = selectedDevice();
-    const zone = periodZone();
     const dayStart = $("day-start").value;
     const params = new URLSearchParams();
     const others = comparedDevices();
@@ -287,8 +299,9 @@
       params.set("connectorId", connectorId);
     }
     chosenInterfaces().forEach((name) => params.append("interfaces", name));
-    params.set("startDate", rfc3339(instantOf(localDay($("start").value, dayStart), zone)));
-    params.set("endDate", rfc3339(instantOf(localDay($("end").value, dayStart) + DAY_MS, zone) - 1000));
+    const period = periodOf(zone, dayStart);
+    params.set("startDate", period.start);
+    params.set("endDate", period.end);
     params.set("aggregation", $("aggregation").value);
     // Several devices share one axis: in the primary device's zone once it is known.
     params.set("timeZone", zoneChoice() === "device" && others.length && deviceZones.has(keyOf(device))
@@ -312,21 +325,27 @@
   }
 
   /**
-   * Asks for the form's readings as tables of labelled devices. An answer in the device's zone names that zone
-   * (which the service learns from the device's location, so it may change): when the period was asked as days
-   * of another zone, it is asked again as days of this one.
+   * Asks `pathOf(zone)` for the form's period as days of the page's zone. An answer in the device's zone names that
+   * zone (which the service learns from the device's location, so it may change): when the period was asked as
+   * days of another zone, it is asked again as days of this one.
    */
-  async function fetchReadings() {
+  async function callInZone(pathOf, accept) {
     const device = selectedDevice();
     const asked = periodZone();
-    let response = await call(readingsPath());
+    let response = await call(pathOf(asked), accept);
     const zone = response.headers.get("X-Time-Zone");
     if (zoneChoice() === "device" && zone) {
       deviceZones.set(keyOf(device), zone);
       if (zone !== asked) {
-        response = await call(readingsPath());
+        response = await call(pathOf(zone), accept);
       }
     }
+    return response;
+  }
+
+  /** Asks for the form's readings as tables of labelled devices. */
+  async function fetchReadings() {
+    const response = await callInZone(readingsPath);
     const body = await response.json();
     const tables = comparedDevices().length
       ? body.map((table) => ({ label: table.serial + " ", readings: table.readings }))
@@ -356,7 +375,7 @@
 
   async function downloadCsv() {
     checkForm();
-    const blob = await (await call(readingsPath(), "text/csv")).blob();
+    const blob = await (await callInZone(readingsPath, "text/csv")).blob();
     const link = document.createElement("a");
     link.href = URL.createObjectURL(blob);
     link.download = selectedDevice().serial + "_" + $("start").value + "_" + $("end").value + ".csv";
@@ -427,15 +446,14 @@
   }
 
   /**
-   * Places the first MAP_DEVICES devices that have a location: longitude scaled by the cosine of the mean latitude
-   * (so distances look right at a farm's scale), fitted into the map with the aspect kept, and centred.
+   * Places every device that has a location: longitude scaled by the cosine of the mean latitude (so distances look
+   * right at a farm's scale), fitted into the map with the aspect kept, and centred. Points shrink as they grow in
+   * number, and carry their names only as titles, so thousands stay legible.
    */
   async function showMap() {
-    const mapped = devices.slice(0, MAP_DEVICES);
-    const [located, newest] = await Promise.all([
-      Promise.all(mapped.map(async (device) => ({ device, location: (await describe(device)).location }))),
-      newestByDevice()]);
-    const points = located.filter((p) => p.location);
+    const [located, newest] = await Promise.all([(await call("/devices/locations")).json(), newestByDevice()]);
+    const indexOf = new Map(devices.map((device, index) => [keyOf(device), index]));
+    const points = located.filter((p) => indexOf.has(keyOf(p)));
     $("map").replaceChildren();
     $("map-panel").hidden = points.length === 0;
     if (!points.length) {
@@ -452,21 +470,19 @@
     const scale = Math.min(inner.width / (spanX || 1), inner.height / (spanY || 1));
     const offsetX = MAP.margin + (inner.width - spanX * scale) / 2;
     const offsetY = MAP.margin + (inner.height - spanY * scale) / 2;
-    points.forEach(({ device, location }) => {
-      const silent = !newest.has(keyOf(device)) || Date.now() - newest.get(keyOf(device)) > SILENT_AFTER_MS;
-      const name = device.profile + " / " + device.serial;
+    const radius = Math.max(1.5, Math.min(6, 60 / Math.sqrt(points.length)));
+    points.forEach(({ profile, serial, location }) => {
+      const key = profile + "/" + serial;
+      const silent = !newest.has(key) || Date.now() - newest.get(key) > SILENT_AFTER_MS;
       const point = svg("g", { class: "point" + (silent ? " silent" : ""), tabindex: "0", role: "button",
-        "data-device": keyOf(device), "aria-label": name + " at " + location.latitude + ", " + location.longitude
-          + (silent ? ", silent for more than a day" : "") });
-      const x = offsetX + (location.longitude - west) * squeeze * scale;
-      const y = offsetY + (north - location.latitude) * scale;
+        "data-device": key, "aria-label": profile + " / " + serial + " at " + location.latitude + ", "
+          + location.longitude + (silent ? ", silent for more than a day" : "") });
       const title = svg("title", {});
       title.textContent = point.getAttribute("aria-label");
-      const label = svg("text", { x: x + 9, y: y + 4 });
-      label.textContent = (silent ? "\u26a0 " : "") + device.serial;
-      point.append(title, svg("circle", { cx: x, cy: y, r: 6 }), label);
+      point.append(title, svg("circle", { cx: offsetX + (location.longitude - west) * squeeze * scale,
+        cy: offsetY + (north - location.latitude) * scale, r: radius, "stroke-width": radius / 3 }));
       const select = () => {
-        $("device").value = String(devices.indexOf(device));
+        $("device").value = String(indexOf.get(key));
         busy(loadDevice);
       };
       point.addEventListener("click", select);
@@ -481,13 +497,171 @@
     // A degree of latitude, like a squeezed degree of longitude, is about 111.32 km.
     const across = Math.round(MAP.width / scale * 111.32 * 10) / 10;
     $("map-note").textContent = points.length + " of " + devices.length + " devices have a location"
-      + (devices.length > MAP_DEVICES ? " (the first " + MAP_DEVICES + " are mapped)" : "")
       + (spanX || spanY ? "; the map is about " + across + " km wide." : ".");
   }
 
   function markMap() {
     document.querySelectorAll("#map .point").forEach((point) =>
       point.classList.toggle("selected", point.dataset.device === keyOf(selectedDevice())));
+  }
+
+  // --- agronomy: daily ET0 beside daily rain, growing degree days and chill hours, on local days ---
+
+  /** A sum of figures served to hundredths, added in hundredths so that no binary fraction creeps in. */
+  function total(values) {
+    return values.reduce((sum, value) => sum + Math.round(value * 100), 0) / 100;
+  }
+
+  function agronomyPath(device, params) {
+    return devicePath(device) + "/agronomy?" + new URLSearchParams(params);
+  }
+
+  /**
+   * Asks the device's agronomy (ET0 and chill hours of the period, GDD accumulated from the chosen day to the
+   * period's end) and its daily rain, all on the days of the zone the first answer names.
+   */
+  async function showAgronomy() {
+    const device = selectedDevice();
+    let answers;
+    try {
+      if (!$("start").value || !$("end").value) {
+        throw new ApiError("Choose the first and the last day of the period.");
+      }
+      const description = await describe(device);
+      const response = await callInZone((zone) => {
+        const asked = periodOf(zone, "00:00");
+        return agronomyPath(device, { metrics: "ET0,ChillHours", timeZone: zoneChoice(), startDate: asked.start,
+          endDate: asked.end });
+      });
+      const zone = response.headers.get("X-Time-Zone");
+      const period = periodOf(zone, "00:00");
+      const gddFrom = $("gdd-from").value || $("start").value;
+      const gdd = { metrics: "GDD", accumulate: "true", timeZone: zone,
+        startDate: rfc3339(instantOf(localDay(gddFrom, "00:00"), zone)), endDate: period.end };
+      // An empty input leaves the API's default.
+      if ($("gdd-base").value !== "") {
+        gdd.gddBase = $("gdd-base").value;
+      }
+      if ($("gdd-cap").value !== "") {
+        gdd.gddCap = $("gdd-cap").value;
+      }
+      const origin = description.connectors.find((c) => c.connectorId === "ORIGIN");
+      const rain = origin && origin.interfaces.includes("Precipitation")
+        ? call(devicePath(device) + "/readings?" + new URLSearchParams({ connectorId: "ORIGIN",
+          interfaces: "Precipitation", startDate: period.start, endDate: period.end, aggregation: "day",
+          timeZone: zone })).then((r) => r.json())
+        : Promise.resolve([]);
+      const [days, rainDays, gddDays] = await Promise.all([response.json(), rain,
+        call(agronomyPath(device, gdd)).then((r) => r.json())]);
+      answers = { zone, days, rainDays, gddDays, gddFrom, base: gdd.gddBase || "10", cap: gdd.gddCap || "30" };
+    } catch (e) {
+      hideAgronomy();
+      throw e;
+    }
+    drawAgronomy(answers);
+    $("status").textContent = "Agronomy of " + device.serial + ", days in " + answers.zone + ".";
+  }
+
+  function hideAgronomy() {
+    agronomyCharts.forEach((chart) => chart.destroy());
+    agronomyCharts = [];
+    $("agronomy-results").hidden = true;
+  }
+
+  function drawAgronomy({ zone, days, rainDays, gddDays, gddFrom, base, cap }) {
+    hideAgronomy();
+    const dayOf = (ms) => formatTime(ms, false, zone);
+    const et0 = new Map(days.filter((d) => "ET0" in d).map((d) => [dayOf(d.timestamp), d.ET0]));
+    const rain = new Map(rainDays.filter((r) => "Precipitation" in r)
+      .map((r) => [dayOf(r.timestamp), r.Precipitation]));
+    const chill = new Map();
+    let chillSum = 0;
+    days.filter((d) => "ChillHours" in d).forEach((d) => {
+      chillSum += d.ChillHours;
+      chill.set(dayOf(d.timestamp), { hours: d.ChillHours, sum: chillSum });
+    });
+    const gdd = gddDays.filter((d) => "GDD" in d);
+
+    const waterDays = [...new Set([...rain.keys(), ...et0.keys()])].sort();
+    const rainTotal = total([...rain.values()]);
+    const et0Total = total([...et0.values()]);
+    $("water-total").textContent = (waterDays.length
+      ? "Rain " + rainTotal.toFixed(2) + " mm on " + rain.size + " days, ET0 " + et0Total.toFixed(2) + " mm on "
+        + et0.size + " days: balance rain \u2212 ET0 " + total([rainTotal, -et0Total]).toFixed(2) + " mm."
+      : "No rain or ET0 in this period.")
+      + (et0.size ? "" : " ET0 needs AirTemp, AirHum, WindSpeed and SolarIrradiance readings and a location.");
+    agronomyCharts.push(dayChart($("water-chart"), "bar", waterDays, [
+      { label: "Rain (mm)", data: waterDays.map((day) => rain.has(day) ? rain.get(day) : null),
+        backgroundColor: COLOURS[0] },
+      { label: "ET0 (mm)", data: waterDays.map((day) => et0.has(day) ? et0.get(day) : null),
+        backgroundColor: COLOURS[3] }], "mm", $("water-total").textContent));
+
+    const last = gdd[gdd.length - 1];
+    $("gdd-total").textContent = last
+      ? "Growing degree days since " + gddFrom + " (base " + base + " \u00b0C, cap " + cap + " \u00b0C): "
+        + last.GDD.toFixed(2) + " \u00b0C\u00b7day by " + dayOf(last.timestamp) + "."
+      : "No AirTemp readings from " + gddFrom + ": no growing degree days.";
+    agronomyCharts.push(dayChart($("gdd-chart"), "line", gdd.map((d) => dayOf(d.timestamp)), [
+      { label: "GDD (\u00b0C\u00b7day)", data: gdd.map((d) => d.GDD), borderColor: COLOURS[2],
+        backgroundColor: COLOURS[2] }], "\u00b0C\u00b7day", $("gdd-total").textContent));
+
+    const chillDays = [...chill.keys()];
+    $("chill-total").textContent = chillDays.length
+      ? "Chill hours (0 to 7.2 \u00b0C) since " + $("start").value + ": " + chillSum + " h by "
+        + chillDays[chillDays.length - 1] + "."
+      : "No AirTemp readings in this period: no chill hours.";
+    agronomyCharts.push(dayChart($("chill-chart"), "line", chillDays, [
+      { label: "Chill hours (h)", data: chillDays.map((day) => chill.get(day).sum), borderColor: COLOURS[5],
+        backgroundColor: COLOURS[5] }], "h", $("chill-total").textContent));
+
+    const fixed = (value) => value === undefined ? "" : value.toFixed(2);
+    $("agronomy-rows").replaceChildren(...[...new Set([...waterDays, ...chillDays])].sort().map((day) => {
+      const row = document.createElement("tr");
+      const balance = rain.has(day) && et0.has(day) ? total([rain.get(day), -et0.get(day)]) : undefined;
+      const chilled = chill.get(day);
+      row.append(cell(day), cell(fixed(rain.get(day))), cell(fixed(et0.get(day))), cell(fixed(balance)),
+        cell(chilled ? String(chilled.hours) : ""), cell(chilled ? String(chilled.sum) : ""));
+      return row;
+    }));
+    $("agronomy-results").hidden = false;
+  }
+
+  /** A chart of values by local day (a category each), described to assistive technology by `summary`. */
+  function dayChart(canvas, type, labels, datasets, unit, summary) {
+    canvas.setAttribute("aria-label", summary);
+    return new Chart(canvas, {
+      type,
+      data: { labels, datasets },
+      options: {
+        animation: false,
+        maintainAspectRatio: false,
+        scales: { y: { beginAtZero: true, title: { display: true, text: unit } } },
+        plugins: { legend: { position: "bottom" } }
+      }
+    });
+  }
+
+  /**
+   * Sets the period to the latest winter begun by today in the page's zone: 1 November to the end of February
+   * north of the equator (and for a device without a location), 1 May to 31 August south of it.
+   */
+  async function setWinter() {
+    const location = (await describe(selectedDevice())).location;
+    const south = location !== null && location.latitude < 0;
+    const now = new Date(today());
+    const year = now.getUTCFullYear();
+    if (south) {
+      const winter = now.getUTCMonth() >= 4 ? year : year - 1;
+      $("start").value = isoDay(Date.UTC(winter, 4, 1));
+      $("end").value = isoDay(Date.UTC(winter, 7, 31));
+    } else {
+      const winter = now.getUTCMonth() >= 10 ? year : year - 1;
+      $("start").value = isoDay(Date.UTC(winter, 10, 1));
+      // Day 0 of March: the last of February, the 28th or the 29th.
+      $("end").value = isoDay(Date.UTC(winter + 1, 2, 0));
+    }
+    $("status").textContent = "The period is the winter of the " + (south ? "southern" : "northern")
+      + " hemisphere" + (location === null ? " (the device has no location)" : "") + ".";
   }
 
   // --- charts ---
@@ -616,6 +790,8 @@
     $("query-form").hidden = true;
     $("latest").hidden = true;
     $("map-panel").hidden = true;
+    $("agronomy").hidden = true;
+    hideAgronomy();
     destroyCharts();
     clearMessages();
   });
@@ -628,6 +804,11 @@
     busy(showReadings);
   });
   $("download").addEventListener("click", () => busy(downloadCsv));
+  $("agronomy-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    busy(showAgronomy);
+  });
+  $("winter").addEventListener("click", () => busy(setWinter));
 
   setPeriod(7);
   $("time-zones").replaceChildren(option("device", "the device's zone"),

@@ -1,0 +1,67 @@
+package org.fieldreadings.devices;
+
+import io.vertx.core.Future;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.RoutingContext;
+import java.util.List;
+import java.util.function.Function;
+import org.fieldreadings.core.http.DeviceRef;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A JSON array of devices answered a page at a time, pages keyed by the last device of the one before: the next page
+ * is asked for only once the previous one is written, so memory stays bounded however many devices there are. The
+ * first page is read before the answer starts, so a failure then is a problem; a failure later cuts the connection
+ * rather than end a truncated array that looks whole.
+ */
+final class PagedArray {
+
+  private static final Logger LOG = LoggerFactory.getLogger(PagedArray.class);
+
+  /** A page's elements and the device the next page starts after (null: this page is the last). */
+  record Page(List<JsonObject> elements, DeviceRef next) {
+
+    /** A page of {@code devices} asked with {@code limit}: a full page may have a next one. */
+    static <T> Page of(List<T> devices, int limit, Function<T, DeviceRef> ref, Function<T, JsonObject> element) {
+      return new Page(devices.stream().map(element).toList(),
+          devices.size() < limit ? null : ref.apply(devices.get(devices.size() - 1)));
+    }
+  }
+
+  private PagedArray() {}
+
+  /** Answers {@code ctx} with every page, starting from {@code pages.apply(null)}. */
+  static void answer(RoutingContext ctx, Function<DeviceRef, Future<Page>> pages) {
+    pages.apply(null)
+        .onSuccess(first -> {
+          HttpServerResponse response = ctx.response().setChunked(true)
+              .putHeader(HttpHeaders.CONTENT_TYPE, "application/json");
+          response.write("[")
+              .compose(v -> write(response, pages, first, true))
+              .compose(v -> response.end("]"))
+              .onFailure(error -> {
+                LOG.warn("{} cut after its first page: {}", ctx.request().path(), error.getMessage());
+                response.reset();
+              });
+        })
+        .onFailure(ctx::fail);
+  }
+
+  private static Future<Void> write(HttpServerResponse response, Function<DeviceRef, Future<Page>> pages, Page page,
+      boolean first) {
+    Buffer chunk = Buffer.buffer();
+    for (int i = 0; i < page.elements().size(); i++) {
+      if (!first || i > 0) {
+        chunk.appendString(",");
+      }
+      chunk.appendString(page.elements().get(i).encode());
+    }
+    boolean none = first && page.elements().isEmpty();
+    return response.write(chunk).compose(v -> page.next() == null ? Future.<Void>succeededFuture()
+        : pages.apply(page.next()).compose(next -> write(response, pages, next, none)));
+  }
+}

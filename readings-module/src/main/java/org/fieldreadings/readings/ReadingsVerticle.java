@@ -14,6 +14,8 @@ import org.fieldreadings.core.bus.LocalCodec;
 import org.fieldreadings.core.config.ConfigKeys;
 import org.fieldreadings.core.db.DatabaseUrl;
 import org.fieldreadings.core.db.Pools;
+import org.fieldreadings.readings.cache.BlockCache;
+import org.fieldreadings.readings.cache.ReadingsChanges;
 import org.fieldreadings.readings.ingest.IngestPipeline;
 import org.fieldreadings.readings.ingest.IngestRequest;
 import org.fieldreadings.readings.plugins.PluginHost;
@@ -34,18 +36,22 @@ final class ReadingsVerticle extends VerticleBase {
   private static final Duration WATCH_QUIET = Duration.ofMillis(500);
 
   private ReadingsStore store;
+  private ReadingsChanges changes;
   private PluginHost plugins;
   private IngestPipeline pipeline;
 
   @Override
   public Future<?> start() {
     AcceptedWindow window = AcceptedWindow.fromConfig(config());
-    store = new ReadingsStore(vertx, DatabaseUrl.parse(ConfigKeys.DATABASE_URL.get(config())), window);
+    DatabaseUrl database = DatabaseUrl.parse(ConfigKeys.DATABASE_URL.get(config()));
+    BlockCache cache = BlockCache.of(vertx, config());
+    store = new ReadingsStore(vertx, database, window, cache);
+    changes = new ReadingsChanges(vertx, database, cache);
     EventBus bus = vertx.eventBus();
     bus.registerDefaultCodec(ReadingsBatch.class, new LocalCodec<>(ReadingsBatch.class));
     bus.registerDefaultCodec(IngestRequest.class, new LocalCodec<>(IngestRequest.class));
     // Loading plugins reads jars: off the event loop. The host logs each plugin it loads.
-    return vertx.executeBlocking(this::startPlugins)
+    return changes.start().compose(v -> vertx.executeBlocking(this::startPlugins))
         .compose(host -> {
           plugins = host;
           pipeline = new IngestPipeline(vertx, host, store, window);
@@ -65,12 +71,12 @@ final class ReadingsVerticle extends VerticleBase {
     vertx.eventBus().unregisterDefaultCodec(IngestRequest.class);
     store.close();
     if (plugins == null) {
-      return Future.succeededFuture();
+      return changes.stop();
     }
-    return vertx.executeBlocking(() -> {
+    return changes.stop().compose(v -> vertx.executeBlocking(() -> {
       plugins.close();
       return null;
-    });
+    }));
   }
 
   private void write(Message<ReadingsBatch> message) {

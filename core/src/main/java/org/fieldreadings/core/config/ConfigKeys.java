@@ -119,6 +119,9 @@ public final class ConfigKeys {
   /** How far ahead of the server clock a reading's timestamp may be: device clocks drift, typos do not. */
   public static final ConfigKey<String> READINGS_ACCEPT_AHEAD =
       plain("readings.accept.ahead", DURATION, positiveDuration(), "P1D");
+  /** Memory for this node's copies of the readings blocks queries read most; 0 reads every block from the database. */
+  public static final ConfigKey<Integer> READINGS_CACHE_MB =
+      plain("readings.cache.mb", "an integer from 0 to 65536", intRange(0, 65_536), 16);
   public static final ConfigKey<String> LOGGING_FORMAT =
       plain("logging.format", "text or json", oneOf(Set.of("TEXT", "JSON")), "TEXT");
   public static final ConfigKey<Boolean> DEMO = plain("demo", "true or false", bool(), null);
@@ -134,7 +137,7 @@ public final class ConfigKeys {
       MAIL_FROM, SECURITY_MASTER_KEY, ACCESS_TOKEN_TTL, RATELIMIT_KEY_RPS, RATELIMIT_KEY_BURST,
       RATELIMIT_TOKEN_EMAIL_HOURLY, RATELIMIT_TOKEN_CLIENT_HOURLY, RATELIMIT_AUTH_FAILURES_PER_MINUTE,
       READINGS_LIMIT_NONE, READINGS_LIMIT_HOUR, READINGS_LIMIT_AGGREGATED, READINGS_LIMIT_INTERFACES,
-      READINGS_LIMIT_DEVICES, READINGS_ACCEPT_FROM, READINGS_ACCEPT_AHEAD, LOGGING_FORMAT, DEMO);
+      READINGS_LIMIT_DEVICES, READINGS_ACCEPT_FROM, READINGS_ACCEPT_AHEAD, READINGS_CACHE_MB, LOGGING_FORMAT, DEMO);
 
   private ConfigKeys() {}
 

@@ -42,4 +42,10 @@ public enum RollupSpan {
     LocalDate date = Instant.ofEpochMilli(time).atOffset(ZoneOffset.UTC).toLocalDate();
     return (this == HOURS ? date.withDayOfMonth(1) : date.withDayOfYear(1)).toEpochDay();
   }
+
+  /** The first day (epoch day) of the block after the one starting on {@code blockDay}. */
+  public long nextBlockDay(long blockDay) {
+    LocalDate date = LocalDate.ofEpochDay(blockDay);
+    return (this == HOURS ? date.plusMonths(1) : date.plusYears(1)).toEpochDay();
+  }
 }

@@ -1,7 +1,5 @@
 package org.fieldreadings.readings.query;
 
-import io.vertx.sqlclient.Row;
-import io.vertx.sqlclient.RowSet;
 import org.fieldreadings.readings.block.PointBlock;
 import org.fieldreadings.readings.block.Points;
 
@@ -13,22 +11,22 @@ final class RawRows {
 
   private RawRows() {}
 
-  static void write(RowSet<Row> rows, int columns, long start, long end, BucketAggregator.Rows sink) {
+  static void write(BlockRows rows, int columns, long start, long end, BucketAggregator.Rows sink) {
     Points[] day = new Points[columns];
     double[] values = new double[columns];
     int[] next = new int[columns];
     long current = Long.MIN_VALUE;
-    for (Row row : rows) {
-      long dayStart = row.getInteger(1) * PointBlock.DAY;
+    for (int row = 0; row < rows.size(); row++) {
+      long dayStart = rows.day(row) * PointBlock.DAY;
       if (dayStart != current) {
         merge(day, next, values, start, end, sink);
         current = dayStart;
       }
-      int column = row.getInteger(0);
+      int column = rows.column(row);
       if (day[column] == null) {
         day[column] = new Points();
       }
-      PointBlock.decode(row.getBuffer(2).getBytes(), dayStart, day[column]);
+      PointBlock.decode(rows.block(row), dayStart, day[column]);
     }
     merge(day, next, values, start, end, sink);
   }

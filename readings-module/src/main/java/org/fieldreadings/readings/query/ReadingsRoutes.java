@@ -27,7 +27,7 @@ public final class ReadingsRoutes {
   private ReadingsRoutes(EdgeContext edge) {
     this.devices = new DeviceResolver(edge.vertx().eventBus());
     this.limits = ReadingsLimits.fromConfig(edge.config());
-    this.streamer = new ReadingsStreamer(edge.pool());
+    this.streamer = new ReadingsStreamer(new BlockReader(edge.vertx(), edge.config(), edge.pool()));
     this.multiStreamer = new MultiDeviceStreamer(streamer);
   }
 

@@ -4,15 +4,10 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.JsonObject;
-import io.vertx.sqlclient.Pool;
-import io.vertx.sqlclient.Row;
-import io.vertx.sqlclient.RowSet;
-import io.vertx.sqlclient.Tuple;
 import java.time.Instant;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.IntStream;
 import org.fieldreadings.core.catalog.Aggregation;
 import org.fieldreadings.plugin.api.SensorInterface;
 import org.fieldreadings.readings.block.PointBlock;
@@ -28,10 +23,12 @@ import org.fieldreadings.readings.block.RollupSpan;
  */
 final class ReadingsStreamer {
 
-  private final Pool pool;
+  private static final int[] EMPTY_RANGE = {1, 0};
 
-  ReadingsStreamer(Pool pool) {
-    this.pool = pool;
+  private final BlockReader blocks;
+
+  ReadingsStreamer(BlockReader blocks) {
+    this.blocks = blocks;
   }
 
   /**
@@ -75,10 +72,9 @@ final class ReadingsStreamer {
         : next(request, deviceId, names, remaining, table, output));
   }
 
-  private Future<RowSet<Row>> query(ReadingsRequest request, long deviceId, String[] names, QueryWindow window) {
+  private Future<BlockRows> query(ReadingsRequest request, long deviceId, String[] names, QueryWindow window) {
     if (request.aggregation() == Aggregation.NONE) {
-      return pool.preparedQuery(QuerySql.RAW).execute(Tuple.of(deviceId, request.connectorId(), names,
-          day(window.start()), day(window.end())));
+      return blocks.raw(deviceId, request.connectorId(), names, day(window.start()), day(window.end()));
     }
     Buckets buckets = request.buckets();
     RollupSpan span = buckets.span();
@@ -86,17 +82,13 @@ final class ReadingsStreamer {
     long fullStart = window.fullStart().toEpochMilli();
     long fullEnd = window.fullEnd().toEpochMilli();
     long end = window.end().toEpochMilli();
-    // Empty ranges are passed as (1, 0), which no day is in.
-    boolean head = start < fullStart;
-    boolean tail = fullEnd <= end;
+    // Empty ranges are (1, 0), which no day is in.
+    int[] head = start < fullStart ? new int[] {day(start), day(fullStart - 1)} : EMPTY_RANGE;
+    int[] tail = fullEnd <= end ? new int[] {day(fullEnd), day(end)} : EMPTY_RANGE;
     boolean whole = fullStart < fullEnd;
     int[] straddled = whole ? buckets.straddledDays(window.fullStart(), window.fullEnd(), span.width()) : new int[0];
-    return pool.preparedQuery(QuerySql.aggregated(span)).execute(Tuple.from(List.of(deviceId,
-        request.connectorId(), names,
-        head ? day(start) : 1, head ? day(fullStart - 1) : 0,
-        tail ? day(fullEnd) : 1, tail ? day(end) : 0,
-        whole ? (int) span.blockDay(fullStart) : 1, whole ? (int) span.blockDay(fullEnd - 1) : 0,
-        IntStream.of(straddled).boxed().toArray(Integer[]::new))));
+    return blocks.aggregated(deviceId, request.connectorId(), names, span, head, tail, straddled,
+        whole ? (int) span.blockDay(fullStart) : 1, whole ? (int) span.blockDay(fullEnd - 1) : 0);
   }
 
   private static int day(Instant instant) {
@@ -191,7 +183,7 @@ final class ReadingsStreamer {
       this.parts = interfaces.stream().map(i -> BucketAggregator.partsOf(i.aggregation())).toList();
     }
 
-    void append(RowSet<Row> rows, QueryWindow window, Output out) {
+    void append(BlockRows rows, QueryWindow window, Output out) {
       BucketAggregator.Rows sink = (timestamp, values) -> {
         format.row(out.text, firstRow, timestamp, values);
         firstRow = false;
@@ -213,11 +205,11 @@ final class ReadingsStreamer {
       BucketAggregator aggregator = new BucketAggregator(buckets, interfaces, window.start(), window.end(),
           filled != null);
       Points points = new Points();
-      for (Row row : rows) {
-        int column = row.getInteger(1);
-        long day = row.getInteger(2) * PointBlock.DAY;
-        byte[] block = row.getBuffer(3).getBytes();
-        if (row.getInteger(0) == 0) {
+      for (int row = 0; row < rows.size(); row++) {
+        int column = rows.column(row);
+        long day = rows.day(row) * PointBlock.DAY;
+        byte[] block = rows.block(row);
+        if (rows.kind(row) == BlockRows.POINTS) {
           points.clear();
           PointBlock.decode(block, day, points);
           for (int i = points.indexAtOrAfter(start); i < points.size() && points.time(i) <= end; i++) {

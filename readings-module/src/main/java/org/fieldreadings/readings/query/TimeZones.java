@@ -3,6 +3,7 @@ package org.fieldreadings.readings.query;
 import io.vertx.core.json.JsonObject;
 import java.time.ZoneId;
 import java.util.List;
+import java.util.Set;
 import org.fieldreadings.core.http.FieldError;
 
 /** The {@code timeZone} parameter of the readings and agronomy operations, and the zone of a resolved device. */
@@ -11,6 +12,8 @@ public final class TimeZones {
   /** The {@code timeZone} value naming the zone of the device's location. */
   public static final String DEVICE = "device";
   public static final ZoneId UTC = ZoneId.of("UTC");
+  /** The zone ids this JVM knows; {@link ZoneId#getAvailableZoneIds} copies them at every call. */
+  private static final Set<String> IANA = Set.copyOf(ZoneId.getAvailableZoneIds());
 
   private TimeZones() {}
 
@@ -19,7 +22,7 @@ public final class TimeZones {
     if (value.equals(DEVICE)) {
       return null;
     }
-    if (!value.equals("UTC") && !ZoneId.getAvailableZoneIds().contains(value)) {
+    if (!value.equals("UTC") && !IANA.contains(value)) {
       errors.add(new FieldError("timeZone", "'" + value + "' is not an IANA time zone such as Europe/Lisbon, UTC "
           + "or device (the zone of the device's location)"));
       return UTC;

@@ -10,11 +10,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.fieldreadings.core.http.DeviceRef;
+import org.fieldreadings.readings.cache.BlockCache;
+import org.fieldreadings.readings.cache.ReadingsChanges;
 
 /**
  * Stores a batch of readings in one transaction (blocking: worker threads only), so the rollups are exactly in step
  * with the readings when it commits. Writers of a series take turns (transaction-scoped advisory locks, taken in id
  * order so two writers never deadlock), so each sees the other's committed blocks; {@link BlockWriter} does the rest.
+ * The transaction announces its devices to the other nodes ({@link ReadingsChanges}), and once it is over, committed
+ * or not, this node's {@link BlockCache} forgets their copies before the write is answered.
  */
 final class PointWriter {
 
@@ -26,20 +30,25 @@ final class PointWriter {
   static final int READINGS_PER_SERIES_DAY = 86_400;
 
   private final JdbcPool pool;
+  private final BlockCache cache;
   private final SeriesIds seriesIds = new SeriesIds();
 
-  PointWriter(JdbcPool pool) {
+  PointWriter(JdbcPool pool, BlockCache cache) {
     this.pool = pool;
+    this.cache = cache;
   }
 
   WriteResult write(List<Reading> readings, Map<DeviceRef, Long> deviceIds) throws SQLException, InterruptedException {
     if (readings.isEmpty()) {
       return WriteResult.NOTHING;
     }
+    Set<SeriesKey> keys = seriesKeys(readings, deviceIds);
+    Set<Long> devices = new LinkedHashSet<>();
+    keys.forEach(key -> devices.add(key.deviceId()));
     Connection connection = pool.borrow();
     boolean healthy = true;
     try {
-      Map<SeriesKey, Integer> ids = seriesIds.resolve(connection, seriesKeys(readings, deviceIds));
+      Map<SeriesKey, Integer> ids = seriesIds.resolve(connection, keys);
       Set<Integer> circular = new HashSet<>();
       ids.forEach((key, id) -> {
         if (key.circular()) {
@@ -49,6 +58,7 @@ final class PointWriter {
       SeriesPoints points = SeriesPoints.of(readings, deviceIds, ids);
       lock(connection, points.seriesIds());
       long stored = BlockWriter.write(connection, points, circular::contains, READINGS_PER_SERIES_DAY);
+      announce(connection, devices);
       connection.commit();
       return new WriteResult(stored, readings.size() - stored);
     } catch (IOException e) {
@@ -58,7 +68,16 @@ final class PointWriter {
       healthy = rollback(connection);
       throw e;
     } finally {
+      // Even a failed commit may have committed: the copies of these devices are not served again either way.
+      devices.forEach(cache::changed);
       pool.release(connection, healthy);
+    }
+  }
+
+  private static void announce(Connection connection, Set<Long> devices) throws SQLException {
+    try (PreparedStatement statement = connection.prepareStatement(ReadingsChanges.NOTIFY)) {
+      statement.setArray(1, connection.createArrayOf("text", ReadingsChanges.payloads(devices)));
+      statement.executeQuery().close();
     }
   }
 

@@ -18,6 +18,7 @@ import org.fieldreadings.core.http.DeviceRef;
 import org.fieldreadings.core.http.ProblemException;
 import org.fieldreadings.core.telemetry.Telemetry;
 import org.fieldreadings.plugin.api.SensorInterface;
+import org.fieldreadings.readings.cache.BlockCache;
 
 /**
  * The write side of the readings module as the verticle uses it: tells the devices module which devices,
@@ -36,10 +37,10 @@ public final class ReadingsStore implements AutoCloseable {
   private final Counter duplicates;
 
   /** Stores readings of the accepted window only; callers reject the others with a reason first. */
-  public ReadingsStore(Vertx vertx, DatabaseUrl url, AcceptedWindow window) {
+  public ReadingsStore(Vertx vertx, DatabaseUrl url, AcceptedWindow window, BlockCache cache) {
     this.vertx = vertx;
     this.jdbc = new JdbcPool(url, JDBC_CONNECTIONS);
-    this.writer = new PointWriter(jdbc);
+    this.writer = new PointWriter(jdbc, cache);
     this.window = window;
     MeterRegistry registry = Telemetry.registry(vertx);
     this.stored = Counter.builder("fieldreadings.readings.written").tag("outcome", "stored")

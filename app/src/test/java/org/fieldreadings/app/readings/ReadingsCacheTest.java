@@ -1,0 +1,136 @@
+package org.fieldreadings.app.readings;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.fieldreadings.app.server.FieldReadingsServer;
+import org.fieldreadings.app.server.TestServers;
+import org.fieldreadings.core.testing.TestHttp;
+import org.fieldreadings.core.testing.TestHttp.Answer;
+import org.fieldreadings.core.testing.TestPostgres;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Each node's block cache (docs/architecture.md, "Block cache"): a query asked again is answered from memory, and a
+ * write is served from the moment it is answered on the node that took it, and within a second on another node
+ * sharing the database. Two nodes share one database here; the fixture's server is the first.
+ */
+class ReadingsCacheTest {
+
+  private static final String WS = "REAL_WEATHER_STATION";
+  private static final String DAY = "startDate=2024-06-15T00:00:00Z&endDate=2024-06-15T23:59:59Z";
+  private static final Pattern HITS = Pattern.compile("fieldreadings_readings_cache_total\\{outcome=\"hit\"} (\\S+)");
+
+  @TempDir
+  static Path dataDir;
+
+  private static ReadingsFixture fixture;
+  private static FieldReadingsServer second;
+  private static TestHttp secondApi;
+
+  @BeforeAll
+  static void start() throws Exception {
+    byte[] masterKey = new byte[32];
+    new SecureRandom().nextBytes(masterKey);
+    Map<String, String> shared = Map.of("FR_DATABASE_URL", TestPostgres.newDatabase().toConfigValue(),
+        "FR_SECURITY_MASTER_KEY", Base64.getEncoder().encodeToString(masterKey));
+    fixture = new ReadingsFixture(dataDir.resolve("first"), shared);
+    Map<String, String> secondEnv = new HashMap<>(shared);
+    secondEnv.putAll(Map.of("FR_RATELIMIT_KEY_RPS", "100000", "FR_RATELIMIT_KEY_BURST", "100000"));
+    second = FieldReadingsServer.start(TestServers.config(dataDir.resolve("second"), secondEnv));
+    secondApi = new TestHttp(second.httpPort());
+  }
+
+  @AfterAll
+  static void stop() {
+    second.close();
+    fixture.close();
+  }
+
+  @Test
+  void aQueryAskedAgainIsAnsweredFromTheCache() {
+    day("WS-HIT", 10.5);
+    JsonArray first = readAirTemp("WS-HIT", "").array();
+    double hits = hits();
+    assertThat(readAirTemp("WS-HIT", "").array()).isEqualTo(first);
+    assertThat(hits()).isEqualTo(hits + 1);
+  }
+
+  @Test
+  void aCorrectionIsServedByTheNextRawQueryOnTheNodeThatTookIt() {
+    day("WS-RAW", 10.5);
+    assertThat(valueAt(readAirTemp("WS-RAW", ""), 0)).isEqualTo(10.5);
+    fixture.importCsv(WS + ",WS-RAW,ORIGIN,AirTemp,2024-06-15T00:00:00Z,11.5\n");
+    assertThat(valueAt(readAirTemp("WS-RAW", ""), 0)).isEqualTo(11.5);
+  }
+
+  @Test
+  void aCorrectionIsServedByTheNextDailyMeanOnTheNodeThatTookIt() {
+    day("WS-MEAN", 10.0);
+    assertThat(valueAt(readAirTemp("WS-MEAN", "&aggregation=day"), 0)).isEqualTo(10.0);
+    fixture.importCsv(WS + ",WS-MEAN,ORIGIN,AirTemp,2024-06-15T00:00:00Z,106.0\n");
+    assertThat(valueAt(readAirTemp("WS-MEAN", "&aggregation=day"), 0)).isEqualTo(11.0);
+  }
+
+  @Test
+  void aReadingWrittenOnOneNodeIsServedByTheOtherWithinOneSecond() throws InterruptedException {
+    day("WS-NODES", 10.5);
+    assertThat(valueAt(readOnSecond("WS-NODES"), 0)).isEqualTo(10.5);
+    assertThat(valueAt(readOnSecond("WS-NODES"), 0)).isEqualTo(10.5);
+    fixture.importCsv(WS + ",WS-NODES,ORIGIN,AirTemp,2024-06-15T00:00:00Z,12.5\n");
+    long deadline = System.nanoTime() + 1_000_000_000L;
+    double served = valueAt(readOnSecond("WS-NODES"), 0);
+    while (served != 12.5 && System.nanoTime() < deadline) {
+      Thread.sleep(10);
+      served = valueAt(readOnSecond("WS-NODES"), 0);
+    }
+    assertThat(served).isEqualTo(12.5);
+  }
+
+  /** A day of 96 quarter-hour AirTemp readings of one value, imported through the first node and assigned. */
+  private static void day(String serial, double value) {
+    StringBuilder csv = new StringBuilder();
+    for (int quarter = 0; quarter < 96; quarter++) {
+      csv.append(WS).append(',').append(serial).append(",ORIGIN,AirTemp,")
+          .append(java.time.Instant.parse("2024-06-15T00:00:00Z").plusSeconds(quarter * 900L)).append(',')
+          .append(value).append('\n');
+    }
+    assertThat(fixture.importCsv(csv.toString()).getLong("stored")).isEqualTo(96);
+    fixture.assign(WS, serial);
+  }
+
+  private static Answer readAirTemp(String serial, String more) {
+    Answer answer = fixture.readings(WS, serial, "interfaces=AirTemp&" + DAY + more);
+    assertThat(answer.status()).as(answer.toString()).isEqualTo(200);
+    return answer;
+  }
+
+  private static Answer readOnSecond(String serial) {
+    Answer answer = secondApi.get("/api/devices/" + WS + "/" + serial + "/readings?interfaces=AirTemp&" + DAY,
+        "Authorization", "ApiKey " + fixture.apiKey);
+    assertThat(answer.status()).as(answer.toString()).isEqualTo(200);
+    return answer;
+  }
+
+  private static double valueAt(Answer answer, int row) {
+    return ((JsonObject) answer.array().getValue(row)).getDouble("AirTemp");
+  }
+
+  /** The first node's count of query windows answered from its cache. */
+  private static double hits() {
+    Matcher hits = HITS.matcher(fixture.admin.get("/metrics").body());
+    assertThat(hits.find()).isTrue();
+    return Double.parseDouble(hits.group(1));
+  }
+}

@@ -1,0 +1,113 @@
+package org.fieldreadings.readings.cache;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import io.vertx.core.shareddata.LocalMap;
+import io.vertx.core.shareddata.Shareable;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
+import org.fieldreadings.core.config.ConfigKeys;
+
+/**
+ * This node's copy of the blocks queries read most, so that a busy day or year is decoded from memory instead of
+ * fetched from PostgreSQL on every request. One per node ({@link #of}), bounded in bytes ({@code readings.cache.mb},
+ * 0 turns it off).
+ *
+ * <p>A copy is served only while no write can have changed it since it was read. Every change of a device's readings
+ * is a tick of one clock: the writer ticks it for its devices once its transaction is over (before the write is
+ * answered), and {@link ReadingsChanges} ticks it for the writes other nodes announce through PostgreSQL NOTIFY. A
+ * read takes the clock's time {@link #now()} before its query; its blocks are kept, and later served, only while no
+ * tick of their device came after that time. So a query that raced with a write never leaves its older blocks
+ * behind. Ticks are kept per stripe of device ids: a device shares its stripe with a few others and is at worst
+ * read again when they change. Notifications missed while the listening connection is down would go unnoticed, so
+ * nothing is served from the cache until that connection is back, and copies read before it are never served.
+ */
+public final class BlockCache implements Shareable {
+
+  /** What a block holds: a UTC day of readings, a UTC month of hourly rollups, a UTC year of daily rollups. */
+  public enum Kind { POINTS, HOURS, DAYS }
+
+  /** A block as a query names it: device, connector, interface, kind, and the epoch day its span starts on. */
+  public record Key(long device, String connector, String iface, Kind kind, int day) {}
+
+  /** A copy and the clock time of the read that made it; {@link #NONE} when there was no such block. */
+  private record Entry(long readAt, byte[] block) {}
+
+  /** A block known not to exist (stored blocks are never empty). */
+  public static final byte[] NONE = new byte[0];
+
+  private static final String SHARED_NAME = "readings.block-cache";
+  private static final int STRIPES = 4096;
+  /** What an entry costs beyond its block's bytes: key, entry, array header and the cache's node. */
+  private static final int ENTRY_OVERHEAD = 160;
+
+  private final Cache<Key, Entry> entries;
+  private final AtomicLong clock = new AtomicLong();
+  private final AtomicLongArray changedAt = new AtomicLongArray(STRIPES);
+  /** The clock time from which copies may be served: none while other nodes' changes could go unnoticed. */
+  private volatile long trustedFrom = Long.MAX_VALUE;
+
+  BlockCache(long maxBytes) {
+    entries = maxBytes == 0 ? null : Caffeine.newBuilder().maximumWeight(maxBytes)
+        .weigher((Key key, Entry entry) -> entry.block.length + ENTRY_OVERHEAD).build();
+  }
+
+  /** The node's cache, made on first use with the configuration's size. */
+  public static BlockCache of(Vertx vertx, JsonObject config) {
+    LocalMap<String, BlockCache> shared = vertx.sharedData().getLocalMap(SHARED_NAME);
+    BlockCache cache = shared.get(SHARED_NAME);
+    if (cache != null) {
+      return cache;
+    }
+    BlockCache made = new BlockCache(ConfigKeys.READINGS_CACHE_MB.get(config) * 1024L * 1024L);
+    BlockCache raced = shared.putIfAbsent(SHARED_NAME, made);
+    return raced == null ? made : raced;
+  }
+
+  /** The clock's time: take it before a query whose blocks are to be kept. */
+  public long now() {
+    return clock.get();
+  }
+
+  /** The copy of a block: {@link #NONE} when known not to exist, null when not known (or not to be trusted). */
+  public byte[] get(Key key) {
+    Entry entry = entries == null ? null : entries.getIfPresent(key);
+    return entry == null || !current(entry.readAt, key.device()) ? null : entry.block;
+  }
+
+  /** Keeps a block (null: there is none) read by a query that took the time {@code readAt} before it started. */
+  public void put(Key key, long readAt, byte[] block) {
+    if (entries != null && current(readAt, key.device())) {
+      entries.put(key, new Entry(readAt, block == null ? NONE : block));
+    }
+  }
+
+  /** The readings of a device changed (or may have): copies read before now are not served again. */
+  public void changed(long device) {
+    long tick = clock.incrementAndGet();
+    changedAt.accumulateAndGet(stripe(device), tick, Math::max);
+  }
+
+  /**
+   * Copies read before now are not served: changes of other nodes are heard from now on (after a (re)subscription),
+   * or some change could not be told apart.
+   */
+  void trustFromNow() {
+    trustedFrom = clock.incrementAndGet();
+  }
+
+  /** Changes of other nodes may go unheard: nothing is served until {@link #trustFromNow()}. */
+  void deaf() {
+    trustedFrom = Long.MAX_VALUE;
+  }
+
+  private boolean current(long readAt, long device) {
+    return readAt >= trustedFrom && readAt >= changedAt.get(stripe(device));
+  }
+
+  private static int stripe(long device) {
+    return (int) (device ^ device >>> 32) & (STRIPES - 1);
+  }
+}

@@ -1,0 +1,167 @@
+package org.fieldreadings.readings.query;
+
+import io.micrometer.core.instrument.Counter;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.RowSet;
+import io.vertx.sqlclient.Tuple;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.fieldreadings.core.telemetry.Telemetry;
+import org.fieldreadings.readings.block.RollupSpan;
+import org.fieldreadings.readings.cache.BlockCache;
+import org.fieldreadings.readings.cache.BlockCache.Kind;
+
+/**
+ * Reads the blocks of one query window: from this node's {@link BlockCache} when it holds every one of them, else
+ * from the database in one statement (one snapshot), keeping what it read, absent blocks included. Either way the
+ * rows come in one order, by kind (points first), then day, then column, so that the sums of an answer are added
+ * in the same order whichever way it was read.
+ */
+final class BlockReader {
+
+  private final Pool pool;
+  private final BlockCache cache;
+  private final Counter served;
+  private final Counter read;
+
+  BlockReader(Vertx vertx, JsonObject config, Pool pool) {
+    this.pool = pool;
+    this.cache = BlockCache.of(vertx, config);
+    this.served = outcome(vertx, "hit");
+    this.read = outcome(vertx, "miss");
+  }
+
+  private static Counter outcome(Vertx vertx, String outcome) {
+    return Counter.builder("fieldreadings.readings.cache").tag("outcome", outcome)
+        .description("Readings query windows answered from this node's block cache (hit) or the database (miss)")
+        .register(Telemetry.registry(vertx));
+  }
+
+  /** The point blocks of days {@code firstDay} to {@code lastDay} (epoch days) of each interface. */
+  Future<BlockRows> raw(long device, String connector, String[] names, int firstDay, int lastDay) {
+    Wanted wanted = new Wanted(device, connector, names);
+    for (int day = firstDay; day <= lastDay; day++) {
+      wanted.everyColumn(BlockRows.POINTS, Kind.POINTS, day);
+    }
+    return read(wanted, () -> pool.preparedQuery(QuerySql.RAW)
+        .execute(Tuple.of(device, connector, names, firstDay, lastDay)), false);
+  }
+
+  /**
+   * The point blocks of the given days ({@code head} and {@code tail}: inclusive ranges of epoch days, empty when
+   * the first exceeds the second; {@code straddled}: single days) and the rollup blocks of {@code span} whose spans
+   * start from {@code firstBlock} to {@code lastBlock}, of each interface.
+   */
+  Future<BlockRows> aggregated(long device, String connector, String[] names, RollupSpan span, int[] head,
+      int[] tail, int[] straddled, int firstBlock, int lastBlock) {
+    Wanted wanted = new Wanted(device, connector, names);
+    for (int day : pointDays(head, tail, straddled)) {
+      wanted.everyColumn(BlockRows.POINTS, Kind.POINTS, day);
+    }
+    Kind kind = span == RollupSpan.HOURS ? Kind.HOURS : Kind.DAYS;
+    for (long block = firstBlock; block <= lastBlock; block = span.nextBlockDay(block)) {
+      wanted.everyColumn(BlockRows.ROLLUPS, kind, (int) block);
+    }
+    Integer[] single = Arrays.stream(straddled).boxed().toArray(Integer[]::new);
+    return read(wanted, () -> pool.preparedQuery(QuerySql.aggregated(span)).execute(Tuple.from(List.of(device,
+        connector, names, head[0], head[1], tail[0], tail[1], firstBlock, lastBlock, single))), true);
+  }
+
+  private Future<BlockRows> read(Wanted wanted, Supplier<Future<RowSet<Row>>> query, boolean withKind) {
+    BlockRows cached = wanted.fromCache();
+    if (cached != null) {
+      served.increment();
+      return Future.succeededFuture(cached);
+    }
+    read.increment();
+    long readAt = cache.now();
+    return query.get().map(rows -> wanted.keep(rows, withKind, readAt));
+  }
+
+  /** The distinct days of two inclusive ranges and single days, in order. */
+  private static int[] pointDays(int[] head, int[] tail, int[] straddled) {
+    int[] days = new int[Math.max(0, head[1] - head[0] + 1) + Math.max(0, tail[1] - tail[0] + 1) + straddled.length];
+    int n = 0;
+    for (int day = head[0]; day <= head[1]; day++) {
+      days[n++] = day;
+    }
+    for (int day = tail[0]; day <= tail[1]; day++) {
+      days[n++] = day;
+    }
+    for (int day : straddled) {
+      days[n++] = day;
+    }
+    return Arrays.stream(days).sorted().distinct().toArray();
+  }
+
+  /** The blocks a window needs, in the order its rows are written. */
+  private final class Wanted {
+    private final long device;
+    private final String connector;
+    private final String[] names;
+    private final List<BlockCache.Key> keys = new ArrayList<>();
+    private final List<Integer> rowKinds = new ArrayList<>();
+
+    Wanted(long device, String connector, String[] names) {
+      this.device = device;
+      this.connector = connector;
+      this.names = names;
+    }
+
+    void everyColumn(int rowKind, Kind kind, int day) {
+      for (String name : names) {
+        keys.add(new BlockCache.Key(device, connector, name, kind, day));
+        rowKinds.add(rowKind);
+      }
+    }
+
+    /** Every block from the cache, or null when one of them is not there. */
+    BlockRows fromCache() {
+      BlockRows rows = new BlockRows();
+      for (int i = 0; i < keys.size(); i++) {
+        byte[] block = cache.get(keys.get(i));
+        if (block == null) {
+          return null;
+        }
+        if (block != BlockCache.NONE) {
+          rows.add(rowKinds.get(i), i % names.length, keys.get(i).day(), block);
+        }
+      }
+      return rows;
+    }
+
+    /** The rows of a query's answer (kind, column, day, block; or without the kind), each block also kept. */
+    BlockRows keep(RowSet<Row> answer, boolean withKind, long readAt) {
+      Map<Long, byte[]> found = new HashMap<>();
+      int first = withKind ? 1 : 0;
+      for (Row row : answer) {
+        int kind = withKind ? row.getInteger(0) : BlockRows.POINTS;
+        found.put(packed(kind, row.getInteger(first), row.getInteger(first + 1)),
+            row.getBuffer(first + 2).getBytes());
+      }
+      BlockRows rows = new BlockRows();
+      for (int i = 0; i < keys.size(); i++) {
+        BlockCache.Key key = keys.get(i);
+        int column = i % names.length;
+        byte[] block = found.get(packed(rowKinds.get(i), column, key.day()));
+        cache.put(key, readAt, block);
+        if (block != null) {
+          rows.add(rowKinds.get(i), column, key.day(), block);
+        }
+      }
+      return rows;
+    }
+
+    private static long packed(int kind, int column, int day) {
+      return (long) kind << 62 | (long) column << 32 | day & 0xFFFF_FFFFL;
+    }
+  }
+}

@@ -44,6 +44,11 @@ public final class Aggregates {
     this.size = size;
   }
 
+  /** Whether these aggregates, emptied, may take the decoded columns of a block of {@code size} entries. */
+  boolean fits(boolean circular, int size) {
+    return this.circular == circular && bucket.length >= size;
+  }
+
   /**
    * The aggregates of {@code points[from, to)} in buckets {@code width} milliseconds wide, appended. Sums of
    * decimals are taken as whole numbers of their scale, so they are exact (12.1 + 12.2 is 24.3, not

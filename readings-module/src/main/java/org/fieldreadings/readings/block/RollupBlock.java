@@ -71,6 +71,14 @@ public final class RollupBlock {
    * version 1 block decodes whole).
    */
   public static Aggregates decode(byte[] block, long spanStart, long width, Set<Part> wanted) {
+    return decode(block, spanStart, width, wanted, null);
+  }
+
+  /**
+   * Buckets, counts and the {@code wanted} columns of the block, into {@code reused} when it has room (a reader of
+   * many blocks allocates once), else into new aggregates; the other columns hold whatever they held.
+   */
+  public static Aggregates decode(byte[] block, long spanStart, long width, Set<Part> wanted, Aggregates reused) {
     BlockInput in = new BlockInput(block);
     int version = in.read();
     if (version != VERSION && version != UNSIZED) {
@@ -83,7 +91,7 @@ public final class RollupBlock {
     }
     int size = (int) count;
     // Columns decode straight into the aggregates' arrays; offsets become times afterwards.
-    Aggregates a = new Aggregates(circular, size);
+    Aggregates a = reused != null && reused.fits(circular, size) ? reused : new Aggregates(circular, size);
     LongColumn.decode(in, size, a.buckets(), 0, true);
     LongColumn.decode(in, size, a.counts(), 0, false);
     boolean lastTimes = false;

@@ -2,6 +2,7 @@ package org.fieldreadings.readings.query;
 
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
@@ -19,6 +20,9 @@ import org.fieldreadings.readings.block.RollupBlock;
  * column.
  */
 final class BucketAggregator {
+
+  /** What a mean or a sum is computed from. */
+  private static final Set<RollupBlock.Part> SUMS = Collections.unmodifiableSet(EnumSet.of(RollupBlock.Part.SUM));
 
   private final List<SensorInterface> interfaces;
   private final int columns;
@@ -45,7 +49,7 @@ final class BucketAggregator {
     this.columns = interfaces.size();
     this.width = buckets.fixedWidth();
     this.everyBucket = everyBucket;
-    starts = starts(buckets, width, start, end);
+    starts = buckets.starts(start, end);
     int cells = starts.length * columns;
     n = new long[cells];
     sum = new double[cells];
@@ -54,23 +58,6 @@ final class BucketAggregator {
     lastValue = new double[cells];
     sinSum = new double[cells];
     cosSum = new double[cells];
-  }
-
-  private static long[] starts(Buckets buckets, long width, Instant start, Instant end) {
-    long first = buckets.floor(start).toEpochMilli();
-    long last = end.toEpochMilli();
-    if (width > 0) {
-      long[] starts = new long[Math.toIntExact((last - first) / width + 1)];
-      for (int i = 0; i < starts.length; i++) {
-        starts[i] = first + i * width;
-      }
-      return starts;
-    }
-    List<Long> starts = new java.util.ArrayList<>();
-    for (Instant b = buckets.floor(start); !b.isAfter(end); b = buckets.next(b)) {
-      starts.add(b.toEpochMilli());
-    }
-    return starts.stream().mapToLong(Long::longValue).toArray();
   }
 
   /** Whether {@code from} and {@code to} lie in the same bucket (a rollup entry may then be added whole). */
@@ -85,9 +72,11 @@ final class BucketAggregator {
 
   /**
    * Adds the entries of rollup {@code a} (units {@code width} wide, in time order) that lie within
-   * {@code [fullStart, fullEnd)} and within one bucket; the others' readings are read raw.
+   * {@code [fullStart, fullEnd)} and within one bucket; the others' readings are read raw. Only the {@code parts}
+   * of {@code a} (see {@link #partsOf}) are read: a mean or a sum adds counts and sums alone.
    */
-  void addRollups(int column, Aggregates a, long fullStart, long fullEnd, long width) {
+  void addRollups(int column, Aggregates a, Set<RollupBlock.Part> parts, long fullStart, long fullEnd, long width) {
+    boolean sumsOnly = parts.equals(SUMS);
     int b = -1;
     long bucketEnd = Long.MIN_VALUE;
     for (int i = 0; i < a.size(); i++) {
@@ -99,9 +88,15 @@ final class BucketAggregator {
         b = bucket(unit);
         bucketEnd = b + 1 < starts.length ? starts[b + 1] : Long.MAX_VALUE;
       }
-      if (unit + width <= bucketEnd) {
-        add(b * columns + column, a.n(i), a.sum(i), a.max(i), a.lastTime(i), a.lastValue(i), a.sinSum(i),
-            a.cosSum(i));
+      if (unit + width > bucketEnd) {
+        continue;
+      }
+      int cell = b * columns + column;
+      if (sumsOnly) {
+        n[cell] += a.n(i);
+        sum[cell] += a.sum(i);
+      } else {
+        add(cell, a.n(i), a.sum(i), a.max(i), a.lastTime(i), a.lastValue(i), a.sinSum(i), a.cosSum(i));
       }
     }
   }
@@ -109,7 +104,7 @@ final class BucketAggregator {
   /** The rollup columns that {@code function} is computed from, besides the counts. */
   static Set<RollupBlock.Part> partsOf(AggregationFunction function) {
     return switch (function) {
-      case MEAN, SUM -> EnumSet.of(RollupBlock.Part.SUM);
+      case MEAN, SUM -> SUMS;
       case MAX -> EnumSet.of(RollupBlock.Part.MAX);
       case LAST -> EnumSet.of(RollupBlock.Part.LAST_TIME, RollupBlock.Part.LAST_VALUE);
       case CIRCULAR_MEAN -> EnumSet.of(RollupBlock.Part.SIN, RollupBlock.Part.COS);

@@ -9,6 +9,8 @@ import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.temporal.ChronoUnit;
 import java.time.temporal.TemporalAdjusters;
+import java.time.zone.ZoneOffsetTransition;
+import java.time.zone.ZoneRules;
 import java.util.Arrays;
 import org.fieldreadings.core.catalog.Aggregation;
 import org.fieldreadings.readings.block.PointBlock;
@@ -72,17 +74,22 @@ record Buckets(Aggregation aggregation, ZoneId zone, LocalTime dayStart) {
         default -> throw new IllegalArgumentException("no buckets for " + aggregation);
       };
     }
-    ZonedDateTime local = t.atZone(zone);
     if (aggregation == Aggregation.HOUR) {
-      return local.truncatedTo(ChronoUnit.HOURS).toInstant();
+      return t.atZone(zone).truncatedTo(ChronoUnit.HOURS).toInstant();
     }
+    return start(firstDay(t));
+  }
+
+  /** The local date a (local) day, week or month bucket holding {@code t} is named by: its first day. */
+  private LocalDate firstDay(Instant t) {
+    ZonedDateTime local = t.atZone(zone);
     LocalDate day = local.toLocalDate();
     if (local.toLocalTime().isBefore(dayStart)) {
       day = day.minusDays(1);
     }
-    Instant start = start(first(day));
-    // A dayStart inside a DST gap begins later that day: an instant before it belongs to the previous bucket.
-    return start.isAfter(t) ? start(first(first(day).minusDays(1))) : start;
+    LocalDate first = first(day);
+    // A dayStart inside a DST gap begins later (even the next date): an instant before it is in the previous bucket.
+    return start(first).isAfter(t) ? first(first.minusDays(1)) : first;
   }
 
   /** The start of the bucket after the one starting at {@code bucketStart}. */
@@ -104,13 +111,17 @@ record Buckets(Aggregation aggregation, ZoneId zone, LocalTime dayStart) {
         default -> throw new IllegalArgumentException("no buckets for " + aggregation);
       };
     }
-    LocalDate day = bucketStart.atZone(zone).toLocalDate();
-    return start(switch (aggregation) {
+    return start(advance(firstDay(bucketStart), count));
+  }
+
+  /** The first local day of the bucket {@code count} buckets after the one beginning on {@code day}. */
+  private LocalDate advance(LocalDate day, int count) {
+    return switch (aggregation) {
       case DAY -> day.plusDays(count);
       case WEEK -> day.plusWeeks(count);
       case MONTH -> day.plusMonths(count);
       default -> throw new IllegalArgumentException("no buckets for " + aggregation);
-    });
+    };
   }
 
   /** The first bucket boundary at or after {@code t}. */
@@ -127,8 +138,7 @@ record Buckets(Aggregation aggregation, ZoneId zone, LocalTime dayStart) {
   int[] straddledDays(Instant from, Instant to, long unitWidth) {
     int[] days = new int[8];
     int size = 0;
-    for (Instant b = from; !b.isAfter(to); b = next(b)) {
-      long at = b.toEpochMilli();
+    for (long at : starts(from, to)) {
       int day = Math.toIntExact(Math.floorDiv(at, PointBlock.DAY));
       if (Math.floorMod(at, unitWidth) != 0 && (size == 0 || days[size - 1] != day)) {
         if (size == days.length) {
@@ -138,6 +148,60 @@ record Buckets(Aggregation aggregation, ZoneId zone, LocalTime dayStart) {
       }
     }
     return Arrays.copyOf(days, size);
+  }
+
+  /**
+   * The starts (epoch milliseconds) of the buckets that hold an instant of {@code [from, to]}, in order. Local days,
+   * weeks and months are stepped in whole days while the zone's offset stays the same (a year of local days takes
+   * a handful of zone rule lookups, not one per day); only a bucket whose step a transition cuts is computed from
+   * the zone rules.
+   */
+  long[] starts(Instant from, Instant to) {
+    long first = floor(from).toEpochMilli();
+    long last = to.toEpochMilli();
+    long width = aggregation == Aggregation.HOUR ? HOUR : fixedWidth();
+    if (width > 0) {
+      long[] starts = new long[Math.toIntExact((last - first) / width + 1)];
+      for (int i = 0; i < starts.length; i++) {
+        starts[i] = first + i * width;
+      }
+      return starts;
+    }
+    ZoneRules rules = zone.getRules();
+    long[] starts = new long[16];
+    int size = 0;
+    LocalDate day = firstDay(Instant.ofEpochMilli(first));
+    long start = first;
+    long transition = nextTransition(rules, start, day);
+    while (start <= last) {
+      if (size == starts.length) {
+        starts = Arrays.copyOf(starts, size * 2);
+      }
+      starts[size++] = start;
+      LocalDate next = advance(day, 1);
+      long stepped = start + (next.toEpochDay() - day.toEpochDay()) * PointBlock.DAY;
+      day = next;
+      if (stepped < transition) {
+        start = stepped;
+      } else {
+        start = start(day).toEpochMilli();
+        transition = nextTransition(rules, start, day);
+      }
+    }
+    return Arrays.copyOf(starts, size);
+  }
+
+  /**
+   * The instant from which stepping on from the bucket starting at {@code start} (on local date {@code day}) is no
+   * longer safe: the zone's next transition, or at once if this start was moved by a DST gap (the next one is not).
+   */
+  private long nextTransition(ZoneRules rules, long start, LocalDate day) {
+    Instant at = Instant.ofEpochMilli(start);
+    if (!at.atZone(zone).toLocalDateTime().equals(day.atTime(dayStart))) {
+      return start;
+    }
+    ZoneOffsetTransition next = rules.nextTransition(at);
+    return next == null ? Long.MAX_VALUE : next.toEpochSecond() * 1000;
   }
 
   /** The day a bucket holding {@code day} begins on: itself, its week's Monday or its month's first day. */

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Set;
 import org.fieldreadings.core.catalog.Aggregation;
 import org.fieldreadings.plugin.api.SensorInterface;
+import org.fieldreadings.readings.block.Aggregates;
 import org.fieldreadings.readings.block.PointBlock;
 import org.fieldreadings.readings.block.Points;
 import org.fieldreadings.readings.block.RollupBlock;
@@ -205,6 +206,7 @@ final class ReadingsStreamer {
       BucketAggregator aggregator = new BucketAggregator(buckets, interfaces, window.start(), window.end(),
           filled != null);
       Points points = new Points();
+      Aggregates rollups = null;
       for (int row = 0; row < rows.size(); row++) {
         int column = rows.column(row);
         long day = rows.day(row) * PointBlock.DAY;
@@ -220,8 +222,8 @@ final class ReadingsStreamer {
             }
           }
         } else {
-          aggregator.addRollups(column, RollupBlock.decode(block, day, width, parts.get(column)), fullStart, fullEnd,
-              width);
+          rollups = RollupBlock.decode(block, day, width, parts.get(column), rollups);
+          aggregator.addRollups(column, rollups, parts.get(column), fullStart, fullEnd, width);
         }
       }
       if (filled == null) {

@@ -16,7 +16,20 @@ final class BlockInput {
   }
 
   long varint() {
-    if (position < bytes.length && bytes[position] >= 0) {
+    // Most numbers of a block take one or two bytes: read those without the general loop's checks.
+    int at = position;
+    if (at + 1 < bytes.length) {
+      int first = bytes[at];
+      if (first >= 0) {
+        position = at + 1;
+        return first;
+      }
+      int second = bytes[at + 1];
+      if (second >= 0) {
+        position = at + 2;
+        return first & 0x7F | second << 7;
+      }
+    } else if (at < bytes.length && bytes[at] >= 0) {
       return bytes[position++];
     }
     long value = 0;

@@ -9,6 +9,8 @@ import io.vertx.core.shareddata.Shareable;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import org.fieldreadings.core.config.ConfigKeys;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * This node's copy of the blocks queries read most, so that a busy day or year is decoded from memory instead of
@@ -39,6 +41,7 @@ public final class BlockCache implements Shareable {
   public static final byte[] NONE = new byte[0];
 
   private static final String SHARED_NAME = "readings.block-cache";
+  private static final Logger LOG = LoggerFactory.getLogger(BlockCache.class);
   private static final int STRIPES = 4096;
   /** What an entry costs beyond its block's bytes: key, entry, array header and the cache's node. */
   private static final int ENTRY_OVERHEAD = 160;
@@ -61,9 +64,24 @@ public final class BlockCache implements Shareable {
     if (cache != null) {
       return cache;
     }
-    BlockCache made = new BlockCache(ConfigKeys.READINGS_CACHE_MB.get(config) * 1024L * 1024L);
+    BlockCache made = new BlockCache(bounded(ConfigKeys.READINGS_CACHE_MB.get(config) * 1024L * 1024L,
+        Runtime.getRuntime().maxMemory()));
     BlockCache raced = shared.putIfAbsent(SHARED_NAME, made);
     return raced == null ? made : raced;
+  }
+
+  /**
+   * The size asked for, or a quarter of the heap when it asks for more: a cache that filled the heap would take the
+   * node down, and a size that suits one machine may be copied to a smaller one.
+   */
+  static long bounded(long asked, long maxHeap) {
+    long most = maxHeap / 4;
+    if (asked <= most) {
+      return asked;
+    }
+    LOG.warn("{} asks for {} MB but the heap is {} MB: the block cache keeps {} MB", ConfigKeys.READINGS_CACHE_MB.name(),
+        asked >> 20, maxHeap >> 20, most >> 20);
+    return most;
   }
 
   /** The clock's time: take it before a query whose blocks are to be kept. */

@@ -94,6 +94,16 @@ class BlockCacheTest {
   }
 
   @Test
+  void aSizeWithinAQuarterOfTheHeapIsKept() {
+    assertThat(BlockCache.bounded(16L << 20, 128L << 20)).isEqualTo(16L << 20);
+  }
+
+  @Test
+  void aSizeBeyondAQuarterOfTheHeapIsCutToIt() {
+    assertThat(BlockCache.bounded(64L << 20, 128L << 20)).isEqualTo(32L << 20);
+  }
+
+  @Test
   void aNewCacheServesNothingBeforeItListens() {
     BlockCache fresh = new BlockCache(1024 * 1024);
     fresh.put(DAY, fresh.now(), BLOCK);

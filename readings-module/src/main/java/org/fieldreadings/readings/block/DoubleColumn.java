@@ -43,10 +43,10 @@ final class DoubleColumn {
     if (scale > MAX_SCALE) {
       throw new CorruptBlockException("scale " + scale);
     }
-    long[] whole = new long[count];
-    LongColumn.decode(in, count, whole, 0, false);
+    LongColumn.Reader whole = new LongColumn.Reader(in, count, false);
+    double power = POWERS[scale];
     for (int i = 0; i < count; i++) {
-      into[at + i] = whole[i] / POWERS[scale];
+      into[at + i] = whole.next() / power;
     }
   }
 

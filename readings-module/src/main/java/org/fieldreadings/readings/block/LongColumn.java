@@ -38,32 +38,57 @@ final class LongColumn {
 
   /** Reads {@code count} numbers into {@code into[at...]}. */
   static void decode(BlockInput in, int count, long[] into, int at, boolean secondOrder) {
-    if (count == 0) {
-      return;
+    Reader reader = new Reader(in, count, secondOrder);
+    for (int i = 0; i < count; i++) {
+      into[at + i] = reader.next();
     }
-    into[at] = in.zigzag();
-    long delta = 0;
-    int i = 1;
-    while (i < count) {
-      long token = in.varint();
-      if ((token & 1) == 1) {
-        long run = token >>> 1;
-        if (run > count - i) {
-          throw new CorruptBlockException("run of " + run + " past the column's end");
-        }
-        for (long r = 0; r < run; r++, i++) {
-          if (!secondOrder) {
-            delta = 0;
-          }
-          into[at + i] = into[at + i - 1] + delta;
-        }
-      } else {
-        long zig = token >>> 1;
-        long difference = (zig >>> 1) ^ -(zig & 1);
-        delta = secondOrder ? delta + difference : difference;
-        into[at + i] = into[at + i - 1] + delta;
-        i++;
+  }
+
+  /** Reads a column's numbers one at a time, so each can go where it is needed without an array of them. */
+  static final class Reader {
+    private final BlockInput in;
+    private final int count;
+    private final boolean secondOrder;
+    private int read;
+    /** Zero differences of the current run still to apply. */
+    private long zeros;
+    private long value;
+    private long delta;
+
+    /** A reader of the {@code count} numbers that follow in {@code in}. */
+    Reader(BlockInput in, int count, boolean secondOrder) {
+      this.in = in;
+      this.count = count;
+      this.secondOrder = secondOrder;
+    }
+
+    /** The next of the {@code count} numbers. */
+    long next() {
+      int i = read++;
+      if (i == 0) {
+        value = in.zigzag();
+        return value;
       }
+      while (zeros == 0) {
+        long token = in.varint();
+        if ((token & 1) == 0) {
+          long zig = token >>> 1;
+          long difference = (zig >>> 1) ^ -(zig & 1);
+          delta = secondOrder ? delta + difference : difference;
+          value += delta;
+          return value;
+        }
+        zeros = token >>> 1;
+        if (zeros > count - i) {
+          throw new CorruptBlockException("run of " + zeros + " past the column's end");
+        }
+        if (!secondOrder) {
+          delta = 0;
+        }
+      }
+      zeros--;
+      value += delta;
+      return value;
     }
   }
 }

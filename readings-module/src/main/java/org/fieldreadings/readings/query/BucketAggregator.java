@@ -45,7 +45,7 @@ final class BucketAggregator {
     this.columns = interfaces.size();
     this.width = buckets.fixedWidth();
     this.everyBucket = everyBucket;
-    starts = starts(buckets, width, start, end);
+    starts = buckets.starts(start, end);
     int cells = starts.length * columns;
     n = new long[cells];
     sum = new double[cells];
@@ -54,23 +54,6 @@ final class BucketAggregator {
     lastValue = new double[cells];
     sinSum = new double[cells];
     cosSum = new double[cells];
-  }
-
-  private static long[] starts(Buckets buckets, long width, Instant start, Instant end) {
-    long first = buckets.floor(start).toEpochMilli();
-    long last = end.toEpochMilli();
-    if (width > 0) {
-      long[] starts = new long[Math.toIntExact((last - first) / width + 1)];
-      for (int i = 0; i < starts.length; i++) {
-        starts[i] = first + i * width;
-      }
-      return starts;
-    }
-    List<Long> starts = new java.util.ArrayList<>();
-    for (Instant b = buckets.floor(start); !b.isAfter(end); b = buckets.next(b)) {
-      starts.add(b.toEpochMilli());
-    }
-    return starts.stream().mapToLong(Long::longValue).toArray();
   }
 
   /** Whether {@code from} and {@code to} lie in the same bucket (a rollup entry may then be added whole). */

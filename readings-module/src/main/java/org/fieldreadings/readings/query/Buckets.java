@@ -9,6 +9,8 @@ import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.temporal.ChronoUnit;
 import java.time.temporal.TemporalAdjusters;
+import java.time.zone.ZoneOffsetTransition;
+import java.time.zone.ZoneRules;
 import java.util.Arrays;
 import org.fieldreadings.core.catalog.Aggregation;
 import org.fieldreadings.readings.block.PointBlock;
@@ -119,25 +121,87 @@ record Buckets(Aggregation aggregation, ZoneId zone, LocalTime dayStart) {
     return floor.equals(t) ? t : next(floor);
   }
 
+  /** The starts of the buckets that hold an instant of {@code [from, to]}, in order. */
+  long[] starts(Instant from, Instant to) {
+    long width = fixedWidth();
+    if (width == 0) {
+      return walk(floor(from), to);
+    }
+    long first = floor(from).toEpochMilli();
+    long[] starts = new long[Math.toIntExact((to.toEpochMilli() - first) / width + 1)];
+    for (int i = 0; i < starts.length; i++) {
+      starts[i] = first + i * width;
+    }
+    return starts;
+  }
+
   /**
    * The UTC days (epoch days, ascending) of the rollup units of {@code [from, to]} that a bucket boundary cuts
    * (each boundary of {@code from}, the buckets' starts after it and {@code to} that is not a multiple of
    * {@code unitWidth}): their readings are read raw, since their rollup belongs to two buckets.
    */
   int[] straddledDays(Instant from, Instant to, long unitWidth) {
-    int[] days = new int[8];
+    if (onUnits(from, to, unitWidth)) {
+      return new int[0];
+    }
+    long[] boundaries = walk(from, to);
+    int[] days = new int[boundaries.length];
     int size = 0;
-    for (Instant b = from; !b.isAfter(to); b = next(b)) {
-      long at = b.toEpochMilli();
+    for (long at : boundaries) {
       int day = Math.toIntExact(Math.floorDiv(at, PointBlock.DAY));
       if (Math.floorMod(at, unitWidth) != 0 && (size == 0 || days[size - 1] != day)) {
-        if (size == days.length) {
-          days = Arrays.copyOf(days, size * 2);
-        }
         days[size++] = day;
       }
     }
     return Arrays.copyOf(days, size);
+  }
+
+  /** {@code first} and the bucket starts after it up to {@code to}, stepping through the zone's calendar. */
+  private long[] walk(Instant first, Instant to) {
+    long[] starts = new long[32];
+    int size = 0;
+    for (Instant b = first; !b.isAfter(to); b = next(b)) {
+      if (size == starts.length) {
+        starts = Arrays.copyOf(starts, size * 2);
+      }
+      starts[size++] = b.toEpochMilli();
+    }
+    return Arrays.copyOf(starts, size);
+  }
+
+  /**
+   * Whether {@code from} and every bucket boundary of {@code [from, to]} are multiples of {@code unitWidth}, known
+   * without walking the buckets: UTC buckets start on UTC hours or midnights; local ones on whole local hours (at
+   * {@code dayStart} but for hour buckets), which are UTC hours while the zone's offset is a whole number of hours.
+   */
+  private boolean onUnits(Instant from, Instant to, long unitWidth) {
+    if (Math.floorMod(from.toEpochMilli(), unitWidth) != 0) {
+      return false;
+    }
+    if (utc()) {
+      return (aggregation == Aggregation.HOUR ? HOUR : PointBlock.DAY) % unitWidth == 0;
+    }
+    boolean onTheHour = aggregation == Aggregation.HOUR || dayStart.toNanoOfDay() % (HOUR * 1_000_000) == 0;
+    return unitWidth == HOUR && onTheHour && wholeHourOffsets(from, to);
+  }
+
+  /**
+   * Whether the zone's offset is a whole number of hours from a day before {@code from} (a boundary in a DST gap
+   * falls where the offset before the gap puts it) to {@code to}.
+   */
+  private boolean wholeHourOffsets(Instant from, Instant to) {
+    ZoneRules rules = zone.getRules();
+    Instant since = from.minus(1, ChronoUnit.DAYS);
+    if (rules.getOffset(since).getTotalSeconds() % 3600 != 0) {
+      return false;
+    }
+    for (ZoneOffsetTransition t = rules.nextTransition(since); t != null && !t.getInstant().isAfter(to);
+        t = rules.nextTransition(t.getInstant())) {
+      if (t.getOffsetAfter().getTotalSeconds() % 3600 != 0) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The day a bucket holding {@code day} begins on: itself, its week's Monday or its month's first day. */

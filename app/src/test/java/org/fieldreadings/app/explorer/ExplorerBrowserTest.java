@@ -164,13 +164,9 @@ class ExplorerBrowserTest {
   void showsTheLatestValuesOfTheSelectedDeviceAndMarksASilentOne() throws Exception {
     try (FieldReadingsServer server = FieldReadingsServer.start(TestServers.config(dir.resolve("data"), Map.of()));
         HeadlessChromium chromium = HeadlessChromium.start(dir.resolve("chromium"), 1280, 900)) {
-      String apiKey = seed(server, dir.resolve("data")).apiKey();
+      openSeeded(server, chromium);
       Instant lastOfWs1 = WEEK_START.plusSeconds((HOURS - 1) * 3600L);
       long daysBefore = Duration.between(lastOfWs1, Instant.now()).toDays();
-      chromium.navigate("http://127.0.0.1:" + server.httpPort() + "/");
-      useKey(chromium, apiKey);
-      chromium.waitFor("document.getElementById('status').textContent === 'No readings in this period.'",
-          STEP_TIMEOUT);
 
       selectDevice(chromium, "WS-1");
       assertThat(chromium.evaluate("document.getElementById('latest-heading').textContent"))
@@ -196,11 +192,7 @@ class ExplorerBrowserTest {
   void mapsTheDevicesOfTheEntityFromTheirLocationsWithoutATileServer() throws Exception {
     try (FieldReadingsServer server = FieldReadingsServer.start(TestServers.config(dir.resolve("data"), Map.of()));
         HeadlessChromium chromium = HeadlessChromium.start(dir.resolve("chromium"), 1280, 900)) {
-      String apiKey = seed(server, dir.resolve("data")).apiKey();
-      chromium.navigate("http://127.0.0.1:" + server.httpPort() + "/");
-      useKey(chromium, apiKey);
-      chromium.waitFor("document.getElementById('status').textContent === 'No readings in this period.'",
-          STEP_TIMEOUT);
+      String apiKey = openSeeded(server, chromium).apiKey();
 
       // The map is 400 × 240 with a margin of 20: the 0.05° of latitude between the stations fill its 200 inner
       // units of height; the 0.1° of longitude, shortened by the cosine of the mean latitude, are centred across.
@@ -259,11 +251,7 @@ class ExplorerBrowserTest {
   void chartsRainDaysAndSeveralDevicesOnOneChart() throws Exception {
     try (FieldReadingsServer server = FieldReadingsServer.start(TestServers.config(dir.resolve("data"), Map.of()));
         HeadlessChromium chromium = HeadlessChromium.start(dir.resolve("chromium"), 1280, 900)) {
-      String apiKey = seed(server, dir.resolve("data")).apiKey();
-      chromium.navigate("http://127.0.0.1:" + server.httpPort() + "/");
-      useKey(chromium, apiKey);
-      chromium.waitFor("document.getElementById('status').textContent === 'No readings in this period.'",
-          STEP_TIMEOUT);
+      String apiKey = openSeeded(server, chromium).apiKey();
       selectDevice(chromium, "WS-1");
 
       // Rain days in the device's zone: 09:00 in Lisbon is 08:00 UTC in May.
@@ -310,11 +298,7 @@ class ExplorerBrowserTest {
   void theLastDaysButtonsChooseDaysOfTheZoneShownTodayIncluded() throws Exception {
     try (FieldReadingsServer server = FieldReadingsServer.start(TestServers.config(dir.resolve("data"), Map.of()));
         HeadlessChromium chromium = HeadlessChromium.start(dir.resolve("chromium"), 1280, 900)) {
-      String apiKey = seed(server, dir.resolve("data")).apiKey();
-      chromium.navigate("http://127.0.0.1:" + server.httpPort() + "/");
-      useKey(chromium, apiKey);
-      chromium.waitFor("document.getElementById('status').textContent === 'No readings in this period.'",
-          STEP_TIMEOUT);
+      String apiKey = openSeeded(server, chromium).apiKey();
       selectDevice(chromium, "WS-1");
       // UTC+14 and UTC-11: at any moment one of them is on another date than UTC.
       ZoneId kiritimati = ZoneId.of("Pacific/Kiritimati");
@@ -352,10 +336,7 @@ class ExplorerBrowserTest {
       putTogether(server, seeded.bearer(), paths, bodies);
       putTogether(server, seeded.bearer(), fleet.stream()
           .map(device -> "/admin/entities/" + seeded.entityId() + "/devices/" + device).toList(), null);
-      chromium.navigate("http://127.0.0.1:" + server.httpPort() + "/");
-      useKey(chromium, seeded.apiKey());
-      chromium.waitFor("document.getElementById('status').textContent === 'No readings in this period.'",
-          STEP_TIMEOUT);
+      open(chromium, server, seeded.apiKey());
 
       List<String> expected = new ArrayList<>(fleet);
       expected.addAll(List.of("REAL_WEATHER_STATION/WS-1", "REAL_WEATHER_STATION/WS-2"));
@@ -485,10 +466,7 @@ class ExplorerBrowserTest {
       Seeded seeded = seed(server, dir.resolve("data"));
       // WS-2 moves to Buenos Aires.
       locate(new TestHttp(server.adminPort()), seeded.bearer(), "WS-2", -34.6, -58.4);
-      chromium.navigate("http://127.0.0.1:" + server.httpPort() + "/");
-      useKey(chromium, seeded.apiKey());
-      chromium.waitFor("document.getElementById('status').textContent === 'No readings in this period.'",
-          STEP_TIMEOUT);
+      open(chromium, server, seeded.apiKey());
 
       selectDevice(chromium, "WS-1");
       LocalDate before = LocalDate.now(LISBON);
@@ -566,12 +544,24 @@ class ExplorerBrowserTest {
     return seeded.apiKey();
   }
 
-  /** Opens the page with the key and selects WS-1, whose readings answer names its zone. */
-  private static void openAgronomy(HeadlessChromium chromium, FieldReadingsServer server, String apiKey) {
+  /** The {@link #seed}, then the page opened with its key ({@link #open}). */
+  private Seeded openSeeded(FieldReadingsServer server, HeadlessChromium chromium) throws Exception {
+    Seeded seeded = seed(server, dir.resolve("data"));
+    open(chromium, server, seeded.apiKey());
+    return seeded;
+  }
+
+  /** Opens the page with the key and waits for its first device, drawn at once with no readings in the period. */
+  private static void open(HeadlessChromium chromium, FieldReadingsServer server, String apiKey) {
     chromium.navigate("http://127.0.0.1:" + server.httpPort() + "/");
     useKey(chromium, apiKey);
     chromium.waitFor("document.getElementById('status').textContent === 'No readings in this period.'",
         STEP_TIMEOUT);
+  }
+
+  /** Opens the page with the key and selects WS-1, whose readings answer names its zone. */
+  private static void openAgronomy(HeadlessChromium chromium, FieldReadingsServer server, String apiKey) {
+    open(chromium, server, apiKey);
     selectDevice(chromium, "WS-1");
     assertThat(chromium.evaluate("document.getElementById('agronomy').hidden")).isEqualTo(false);
   }

@@ -5,32 +5,16 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.nio.file.Path;
 import java.time.Instant;
-import java.util.Map;
 import org.fieldreadings.core.testing.TestHttp.Answer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** {@code POST /admin/readings}: the canonical CSV import (docs/operations.md). */
 class CanonicalImportTest {
 
-  @TempDir
-  static Path dataDir;
-
-  private static ReadingsFixture fixture;
-
-  @BeforeAll
-  static void start() throws Exception {
-    fixture = new ReadingsFixture(dataDir, Map.of());
-  }
-
-  @AfterAll
-  static void stop() {
-    fixture.close();
-  }
+  @RegisterExtension
+  static final ReadingsFixture fixture = ReadingsFixture.perClass();
 
   private static String row(String serial, String iface, String ts, String value) {
     return "PROFILE_A," + serial + ",ORIGIN," + iface + "," + ts + "," + value + "\n";

@@ -4,19 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Several imports write the same series' days at once, each in its own order and re-sending part of another's
@@ -28,20 +24,8 @@ class ConcurrentWritersTest {
   private static final int MINUTES = 2 * 1440;
   private static final long START = Instant.parse("2024-05-01T00:00:00Z").toEpochMilli();
 
-  @TempDir
-  static Path dataDir;
-
-  private static ReadingsFixture fixture;
-
-  @BeforeAll
-  static void start() throws Exception {
-    fixture = new ReadingsFixture(dataDir, Map.of());
-  }
-
-  @AfterAll
-  static void stop() {
-    fixture.close();
-  }
+  @RegisterExtension
+  static final ReadingsFixture fixture = ReadingsFixture.perClass();
 
   /** A reading's value in tenths. */
   private static int tenths(int minute) {

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.nio.file.Path;
 import java.time.DayOfWeek;
 import java.time.Duration;
 import java.time.Instant;
@@ -21,10 +20,9 @@ import java.util.function.Function;
 import org.fieldreadings.core.testing.TestHttp.Answer;
 import org.fieldreadings.core.testing.TestPostgres;
 import org.fieldreadings.plugin.api.InterfaceCatalog;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * getReadingsBySerial with {@code timeZone}, {@code dayStart} and {@code fill} (docs/api.md) against readings
@@ -39,10 +37,9 @@ class LocalTimeReadingsTest {
       new Instant[] {Instant.parse("2024-03-20T00:00:00Z"), Instant.parse("2024-04-10T00:00:00Z")},
       new Instant[] {Instant.parse("2024-09-20T00:00:00Z"), Instant.parse("2024-11-10T00:00:00Z")});
 
-  @TempDir
-  static Path dataDir;
+  @RegisterExtension
+  static final ReadingsFixture fixture = ReadingsFixture.perClass();
 
-  private static ReadingsFixture fixture;
   private static final List<Point> AIR_TEMP = new ArrayList<>();
   private static final List<Point> PRECIPITATION = new ArrayList<>();
   private static final List<Point> SUNLIGHT = new ArrayList<>();
@@ -51,7 +48,6 @@ class LocalTimeReadingsTest {
 
   @BeforeAll
   static void load() throws Exception {
-    fixture = new ReadingsFixture(dataDir, Map.of());
     StringBuilder csv = new StringBuilder();
     int i = 0;
     for (Instant[] period : PERIODS) {
@@ -83,11 +79,6 @@ class LocalTimeReadingsTest {
   private static void add(StringBuilder csv, String serial, String iface, List<Point> points, Instant t, double v) {
     points.add(new Point(t, v));
     csv.append(WS + "," + serial + ",ORIGIN," + iface + ",").append(t).append(',').append(v).append('\n');
-  }
-
-  @AfterAll
-  static void stop() {
-    fixture.close();
   }
 
   private static Answer query(String serial, String query) {

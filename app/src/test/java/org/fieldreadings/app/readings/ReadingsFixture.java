@@ -8,9 +8,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.fieldreadings.app.server.FieldReadingsServer;
 import org.fieldreadings.app.server.TestServers;
 import org.fieldreadings.core.config.ConfigKeys;
@@ -20,22 +22,61 @@ import org.fieldreadings.core.testing.TestHttp.Answer;
 import org.fieldreadings.core.testing.TestPostgres;
 import org.fieldreadings.plugin.api.InterfaceCatalog;
 import org.fieldreadings.plugin.api.PluginTestKit;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * A running server with one entity, its key, and helpers to declare devices, import canonical CSV and ingest raw
- * payloads.
+ * payloads. A test class shares one as its static {@code @RegisterExtension} field ({@link #perClass}), or starts
+ * its own with the constructor.
  */
-final class ReadingsFixture implements AutoCloseable {
+final class ReadingsFixture implements AutoCloseable, BeforeAllCallback, AfterAllCallback {
 
-  final FieldReadingsServer server;
-  final DatabaseUrl database;
-  final TestHttp api;
-  final TestHttp admin;
-  final String adminToken;
-  final String entityId;
-  final String apiKey;
+  private final Map<String, String> env;
+  /** The data folder the fixture made for itself, per class; deleted once the server stops. */
+  private Path ownDataDir;
+  FieldReadingsServer server;
+  DatabaseUrl database;
+  TestHttp api;
+  TestHttp admin;
+  String adminToken;
+  String entityId;
+  String apiKey;
 
+  /** A server started at once in {@code dataDir}, with {@code env} over the test configuration. */
   ReadingsFixture(Path dataDir, Map<String, String> env) throws Exception {
+    this(env);
+    start(dataDir);
+  }
+
+  private ReadingsFixture(Map<String, String> env) {
+    this.env = env;
+  }
+
+  /**
+   * The fixture of a test class: its server starts, in a folder of its own, before the class's {@code @BeforeAll}
+   * methods and stops after its tests.
+   */
+  static ReadingsFixture perClass() {
+    return new ReadingsFixture(Map.of());
+  }
+
+  @Override
+  public void beforeAll(ExtensionContext context) throws Exception {
+    ownDataDir = Files.createTempDirectory("readings-fixture");
+    start(ownDataDir);
+  }
+
+  @Override
+  public void afterAll(ExtensionContext context) throws IOException {
+    close();
+    try (Stream<Path> paths = Files.walk(ownDataDir)) {
+      paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+    }
+  }
+
+  private void start(Path dataDir) throws Exception {
     // Readings tests query far faster than a key's rate limit allows (access tests cover the limit itself).
     Map<String, String> all = new HashMap<>(Map.of("FR_RATELIMIT_KEY_RPS", "100000", "FR_RATELIMIT_KEY_BURST",
         "100000"));

@@ -8,7 +8,6 @@ import io.vertx.core.json.JsonObject;
 import java.io.InputStream;
 import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.time.DayOfWeek;
 import java.time.Duration;
 import java.time.Instant;
@@ -23,10 +22,9 @@ import java.util.TreeMap;
 import java.util.function.Function;
 import org.fieldreadings.core.testing.TestHttp.Answer;
 import org.fieldreadings.plugin.api.InterfaceCatalog;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * getReadingsBySerial (docs/api.md) against data imported through the canonical CSV; every expected value is
@@ -38,10 +36,9 @@ class ReadingsQueryTest {
   private static final Instant FROM = Instant.parse("2024-02-20T00:00:00Z");
   private static final Instant TO = Instant.parse("2024-04-10T00:00:00Z");
 
-  @TempDir
-  static Path dataDir;
+  @RegisterExtension
+  static final ReadingsFixture fixture = ReadingsFixture.perClass();
 
-  private static ReadingsFixture fixture;
   private static final List<Point> AIR_TEMP = new ArrayList<>();
   private static final List<Point> PRECIPITATION = new ArrayList<>();
   private static final List<Point> GUST = new ArrayList<>();
@@ -51,7 +48,6 @@ class ReadingsQueryTest {
 
   @BeforeAll
   static void load() throws Exception {
-    fixture = new ReadingsFixture(dataDir, Map.of());
     StringBuilder csv = new StringBuilder();
     int i = 0;
     for (Instant t = FROM; t.isBefore(TO); t = t.plus(Duration.ofMinutes(15)), i++) {
@@ -81,11 +77,6 @@ class ReadingsQueryTest {
     assertThat(imported.getLong("rejectedCount")).isZero();
     fixture.assign(WS, "WS-1");
     fixture.assign("PROFILE_C", "FM-1");
-  }
-
-  @AfterAll
-  static void stop() {
-    fixture.close();
   }
 
   @Test

@@ -43,11 +43,8 @@ final class DoubleColumn {
     if (scale > MAX_SCALE) {
       throw new CorruptBlockException("scale " + scale);
     }
-    long[] whole = new long[count];
-    LongColumn.decode(in, count, whole, 0, false);
-    for (int i = 0; i < count; i++) {
-      into[at + i] = whole[i] / POWERS[scale];
-    }
+    double power = POWERS[scale];
+    LongColumn.decode(in, count, false, (i, whole) -> into[at + i] = whole / power);
   }
 
   /**

@@ -38,10 +38,22 @@ final class LongColumn {
 
   /** Reads {@code count} numbers into {@code into[at...]}. */
   static void decode(BlockInput in, int count, long[] into, int at, boolean secondOrder) {
+    decode(in, count, secondOrder, (i, value) -> into[at + i] = value);
+  }
+
+  /** Where the numbers of a column go as they are read: number {@code i} (from 0) of the column is {@code value}. */
+  @FunctionalInterface
+  interface Sink {
+    void put(int i, long value);
+  }
+
+  /** Reads {@code count} numbers, handing each to {@code sink} in order. */
+  static void decode(BlockInput in, int count, boolean secondOrder, Sink sink) {
     if (count == 0) {
       return;
     }
-    into[at] = in.zigzag();
+    long value = in.zigzag();
+    sink.put(0, value);
     long delta = 0;
     int i = 1;
     while (i < count) {
@@ -51,18 +63,19 @@ final class LongColumn {
         if (run > count - i) {
           throw new CorruptBlockException("run of " + run + " past the column's end");
         }
+        if (!secondOrder) {
+          delta = 0;
+        }
         for (long r = 0; r < run; r++, i++) {
-          if (!secondOrder) {
-            delta = 0;
-          }
-          into[at + i] = into[at + i - 1] + delta;
+          value += delta;
+          sink.put(i, value);
         }
       } else {
         long zig = token >>> 1;
         long difference = (zig >>> 1) ^ -(zig & 1);
         delta = secondOrder ? delta + difference : difference;
-        into[at + i] = into[at + i - 1] + delta;
-        i++;
+        value += delta;
+        sink.put(i++, value);
       }
     }
   }

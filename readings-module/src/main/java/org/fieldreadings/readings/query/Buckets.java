@@ -136,18 +136,54 @@ record Buckets(Aggregation aggregation, ZoneId zone, LocalTime dayStart) {
    * {@code unitWidth}): their readings are read raw, since their rollup belongs to two buckets.
    */
   int[] straddledDays(Instant from, Instant to, long unitWidth) {
-    int[] days = new int[8];
+    if (onUnits(from, to, unitWidth)) {
+      return new int[0];
+    }
+    long[] boundaries = starts(from, to);
+    int[] days = new int[boundaries.length];
     int size = 0;
-    for (long at : starts(from, to)) {
+    for (long at : boundaries) {
       int day = Math.toIntExact(Math.floorDiv(at, PointBlock.DAY));
       if (Math.floorMod(at, unitWidth) != 0 && (size == 0 || days[size - 1] != day)) {
-        if (size == days.length) {
-          days = Arrays.copyOf(days, size * 2);
-        }
         days[size++] = day;
       }
     }
     return Arrays.copyOf(days, size);
+  }
+
+  /**
+   * Whether {@code from} and every bucket boundary of {@code [from, to]} are multiples of {@code unitWidth}, known
+   * without walking the buckets: UTC buckets start on UTC hours or midnights; local ones on whole local hours (at
+   * {@code dayStart} but for hour buckets), which are UTC hours while the zone's offset is a whole number of hours.
+   */
+  private boolean onUnits(Instant from, Instant to, long unitWidth) {
+    if (Math.floorMod(from.toEpochMilli(), unitWidth) != 0) {
+      return false;
+    }
+    if (utc()) {
+      return (aggregation == Aggregation.HOUR ? HOUR : PointBlock.DAY) % unitWidth == 0;
+    }
+    boolean onTheHour = aggregation == Aggregation.HOUR || dayStart.toNanoOfDay() % (HOUR * 1_000_000) == 0;
+    return unitWidth == HOUR && onTheHour && wholeHourOffsets(from, to);
+  }
+
+  /**
+   * Whether the zone's offset is a whole number of hours from a day before {@code from} (a boundary in a DST gap
+   * falls where the offset before the gap puts it) to {@code to}.
+   */
+  private boolean wholeHourOffsets(Instant from, Instant to) {
+    ZoneRules rules = zone.getRules();
+    Instant since = from.minus(1, ChronoUnit.DAYS);
+    if (rules.getOffset(since).getTotalSeconds() % 3600 != 0) {
+      return false;
+    }
+    for (ZoneOffsetTransition t = rules.nextTransition(since); t != null && !t.getInstant().isAfter(to);
+        t = rules.nextTransition(t.getInstant())) {
+      if (t.getOffsetAfter().getTotalSeconds() % 3600 != 0) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

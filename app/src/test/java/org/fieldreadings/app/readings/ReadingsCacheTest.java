@@ -84,6 +84,18 @@ class ReadingsCacheTest {
   }
 
   @Test
+  void aCorrectionIsServedByTheNextLocalDailyMeanOnTheNodeThatTookIt() {
+    day("WS-LOCAL", 10.0);
+    // Lisbon's 15 June (summer time) runs from 23:00 UTC on the 14th: 92 of the day's 96 readings.
+    String lisbonDays = "&aggregation=day&timeZone=Europe/Lisbon";
+    String period = "interfaces=AirTemp&startDate=2024-06-14T23:00:00Z&endDate=2024-06-15T22:59:59Z";
+    assertThat(valueAt(fixture.readings(WS, "WS-LOCAL", period + lisbonDays), 0)).isEqualTo(10.0);
+    assertThat(valueAt(fixture.readings(WS, "WS-LOCAL", period + lisbonDays), 0)).isEqualTo(10.0);
+    fixture.importCsv(WS + ",WS-LOCAL,ORIGIN,AirTemp,2024-06-15T00:00:00Z,102.0\n");
+    assertThat(valueAt(fixture.readings(WS, "WS-LOCAL", period + lisbonDays), 0)).isEqualTo(11.0);
+  }
+
+  @Test
   void aReadingWrittenOnOneNodeIsServedByTheOtherWithinOneSecond() throws InterruptedException {
     day("WS-NODES", 10.5);
     assertThat(valueAt(readOnSecond("WS-NODES"), 0)).isEqualTo(10.5);

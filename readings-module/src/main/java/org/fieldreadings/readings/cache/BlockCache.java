@@ -9,6 +9,7 @@ import io.vertx.core.shareddata.Shareable;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import org.fieldreadings.core.config.ConfigKeys;
+import org.fieldreadings.readings.block.Aggregates;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,6 +38,12 @@ public final class BlockCache implements Shareable {
   /** A copy and the clock time of the read that made it; {@link #NONE} when there was no such block. */
   private record Entry(long readAt, byte[] block) {}
 
+  /** What a block's bytes become by a {@code recipe} (a query's calendar, say). */
+  private record DerivedKey(Key block, Object recipe) {}
+
+  /** Made of exactly the bytes {@code source}: served only for those very bytes, so never of an older block. */
+  private record Derived(byte[] source, Aggregates value) {}
+
   /** A block known not to exist (stored blocks are never empty). */
   public static final byte[] NONE = new byte[0];
 
@@ -45,8 +52,11 @@ public final class BlockCache implements Shareable {
   private static final int STRIPES = 4096;
   /** What an entry costs beyond its block's bytes: key, entry, array header and the cache's node. */
   private static final int ENTRY_OVERHEAD = 160;
+  /** What an aggregates entry costs: its nine columns. */
+  private static final int AGGREGATE_BYTES = 72;
 
-  private final Cache<Key, Entry> entries;
+  /** Blocks ({@link Entry}) and what queries made of them ({@link Derived}), within one memory bound. */
+  private final Cache<Object, Object> entries;
   private final AtomicLong clock = new AtomicLong();
   private final AtomicLongArray changedAt = new AtomicLongArray(STRIPES);
   /** The clock time from which copies may be served: none while other nodes' changes could go unnoticed. */
@@ -54,7 +64,8 @@ public final class BlockCache implements Shareable {
 
   BlockCache(long maxBytes) {
     entries = maxBytes == 0 ? null : Caffeine.newBuilder().maximumWeight(maxBytes)
-        .weigher((Key key, Entry entry) -> entry.block.length + ENTRY_OVERHEAD).build();
+        .weigher((Object key, Object value) -> ENTRY_OVERHEAD + (value instanceof Entry entry ? entry.block.length
+            : ((Derived) value).source.length + ((Derived) value).value.size() * AGGREGATE_BYTES)).build();
   }
 
   /** The node's cache, made on first use with the configuration's size. */
@@ -91,8 +102,21 @@ public final class BlockCache implements Shareable {
 
   /** The copy of a block: {@link #NONE} when known not to exist, null when not known (or not to be trusted). */
   public byte[] get(Key key) {
-    Entry entry = entries == null ? null : entries.getIfPresent(key);
+    Entry entry = entries == null ? null : (Entry) entries.getIfPresent(key);
     return entry == null || !current(entry.readAt, key.device()) ? null : entry.block;
+  }
+
+  /** What {@code recipe} made of {@code source}, the block {@code key} as a query holds it; null when not kept. */
+  public Aggregates derived(Key key, Object recipe, byte[] source) {
+    Object found = entries == null ? null : entries.getIfPresent(new DerivedKey(key, recipe));
+    return found instanceof Derived derived && derived.source == source ? derived.value : null;
+  }
+
+  /** Keeps what {@code recipe} made of {@code source}, the block {@code key} as a query held it. */
+  public void putDerived(Key key, Object recipe, byte[] source, Aggregates value) {
+    if (entries != null) {
+      entries.put(new DerivedKey(key, recipe), new Derived(source, value));
+    }
   }
 
   /** Keeps a block (null: there is none) read by a query that took the time {@code readAt} before it started. */

@@ -32,6 +32,11 @@ final class BlockReader {
   private final Counter served;
   private final Counter read;
 
+  /** The node's cache, which also keeps what queries make of its blocks. */
+  BlockCache cache() {
+    return cache;
+  }
+
   BlockReader(Vertx vertx, JsonObject config, Pool pool) {
     this.pool = pool;
     this.cache = BlockCache.of(vertx, config);
@@ -132,7 +137,7 @@ final class BlockReader {
           return null;
         }
         if (block != BlockCache.NONE) {
-          rows.add(rowKinds.get(i), i % names.length, keys.get(i).day(), block);
+          rows.add(rowKinds.get(i), i % names.length, keys.get(i).day(), block, keys.get(i));
         }
       }
       return rows;
@@ -154,7 +159,7 @@ final class BlockReader {
         byte[] block = found.get(packed(rowKinds.get(i), column, key.day()));
         cache.put(key, readAt, block);
         if (block != null) {
-          rows.add(rowKinds.get(i), column, key.day(), block);
+          rows.add(rowKinds.get(i), column, key.day(), block, key);
         }
       }
       return rows;

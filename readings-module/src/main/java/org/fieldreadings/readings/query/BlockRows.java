@@ -1,10 +1,11 @@
 package org.fieldreadings.readings.query;
 
 import java.util.Arrays;
+import org.fieldreadings.readings.cache.BlockCache;
 
 /**
  * The blocks of one query window, a row each: kind ({@link #POINTS} or {@link #ROLLUPS}), the interface's column,
- * the epoch day the block's span starts on, and the block.
+ * the epoch day the block's span starts on, the block, and its name in the {@link BlockCache}.
  */
 final class BlockRows {
 
@@ -16,19 +17,22 @@ final class BlockRows {
   private int[] columns = new int[16];
   private int[] days = new int[16];
   private byte[][] blocks = new byte[16][];
+  private BlockCache.Key[] keys = new BlockCache.Key[16];
 
-  void add(int kind, int column, int day, byte[] block) {
+  void add(int kind, int column, int day, byte[] block, BlockCache.Key key) {
     if (size == kinds.length) {
       int capacity = size * 2;
       kinds = Arrays.copyOf(kinds, capacity);
       columns = Arrays.copyOf(columns, capacity);
       days = Arrays.copyOf(days, capacity);
       blocks = Arrays.copyOf(blocks, capacity);
+      keys = Arrays.copyOf(keys, capacity);
     }
     kinds[size] = kind;
     columns[size] = column;
     days[size] = day;
     blocks[size] = block;
+    keys[size] = key;
     size++;
   }
 
@@ -50,5 +54,9 @@ final class BlockRows {
 
   byte[] block(int row) {
     return blocks[row];
+  }
+
+  BlockCache.Key key(int row) {
+    return keys[row];
   }
 }

@@ -156,7 +156,7 @@ record Buckets(Aggregation aggregation, ZoneId zone, LocalTime dayStart) {
    * without walking the buckets: UTC buckets start on UTC hours or midnights; local ones on whole local hours (at
    * {@code dayStart} but for hour buckets), which are UTC hours while the zone's offset is a whole number of hours.
    */
-  private boolean onUnits(Instant from, Instant to, long unitWidth) {
+  boolean onUnits(Instant from, Instant to, long unitWidth) {
     if (Math.floorMod(from.toEpochMilli(), unitWidth) != 0) {
       return false;
     }

@@ -15,6 +15,7 @@ import org.fieldreadings.readings.block.PointBlock;
 import org.fieldreadings.readings.block.Points;
 import org.fieldreadings.readings.block.RollupBlock;
 import org.fieldreadings.readings.block.RollupSpan;
+import org.fieldreadings.readings.cache.BlockCache;
 
 /**
  * Writes the readings of a request as they come from the database, one {@link QueryWindow} at a time: the next
@@ -49,7 +50,7 @@ final class ReadingsStreamer {
     Aggregation aggregation = request.aggregation();
     List<QueryWindow> windows = QueryWindow.plan(request.start(), request.end(), aggregation,
         aggregation == Aggregation.NONE ? null : request.buckets(), request.interfaces().size());
-    Table table = new Table(request, format);
+    Table table = new Table(request, format, blocks.cache());
     String[] names = request.interfaces().stream().map(SensorInterface::name).toArray(String[]::new);
     return next(request, device.getLong("deviceId"), names, windows.iterator(), table, output)
         .onSuccess(v -> output.text.append(format.end()));
@@ -171,11 +172,13 @@ final class ReadingsStreamer {
     private final Instant periodEnd;
     /** What each interface column reads of its rollup blocks. */
     private final List<Set<RollupBlock.Part>> parts;
+    private final BlockCache cache;
     private FilledRows filled;
     private boolean firstRow = true;
 
-    Table(ReadingsRequest request, ReadingsFormat format) {
+    Table(ReadingsRequest request, ReadingsFormat format, BlockCache cache) {
       this.format = format;
+      this.cache = cache;
       this.aggregation = request.aggregation();
       this.interfaces = request.interfaces();
       this.buckets = aggregation == Aggregation.NONE ? null : request.buckets();
@@ -205,6 +208,9 @@ final class ReadingsStreamer {
       long width = span.width();
       BucketAggregator aggregator = new BucketAggregator(buckets, interfaces, window.start(), window.end(),
           filled != null);
+      // Local days, weeks and months whose boundaries are all UTC hours take their hours gathered by bucket.
+      boolean gathering = span == RollupSpan.HOURS && aggregation != Aggregation.HOUR
+          && buckets.onUnits(window.fullStart(), window.fullEnd(), width);
       Points points = new Points();
       Aggregates rollups = null;
       for (int row = 0; row < rows.size(); row++) {
@@ -221,6 +227,14 @@ final class ReadingsStreamer {
               aggregator.addReading(column, time, points.value(i));
             }
           }
+        } else if (gathering) {
+          Aggregates gathered = cache.derived(rows.key(row), buckets, block);
+          if (gathered == null) {
+            rollups = RollupBlock.decode(block, day, width, parts.get(column), rollups);
+            gathered = HoursByBucket.of(rollups, buckets);
+            cache.putDerived(rows.key(row), buckets, block, gathered);
+          }
+          aggregator.addRollups(column, gathered, parts.get(column), fullStart, fullEnd, width);
         } else {
           rollups = RollupBlock.decode(block, day, width, parts.get(column), rollups);
           aggregator.addRollups(column, rollups, parts.get(column), fullStart, fullEnd, width);

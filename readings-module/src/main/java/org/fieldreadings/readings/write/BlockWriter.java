@@ -1,6 +1,7 @@
 package org.fieldreadings.readings.write;
 
 import java.io.IOException;
+import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -20,6 +21,7 @@ import org.fieldreadings.readings.block.PointBlock;
 import org.fieldreadings.readings.block.Points;
 import org.fieldreadings.readings.block.RollupBlock;
 import org.fieldreadings.readings.block.RollupSpan;
+import org.postgresql.PGConnection;
 
 /**
  * Writes points into the series blocks within the caller's transaction (blocking), the caller holding the series'
@@ -211,9 +213,9 @@ final class BlockWriter {
     if (changes.isEmpty()) {
       return;
     }
-    Object[] series = new Object[changes.size()];
-    Object[] times = new Object[changes.size()];
-    Object[] values = new Object[changes.size()];
+    int[] series = new int[changes.size()];
+    long[] times = new long[changes.size()];
+    double[] values = new double[changes.size()];
     int i = 0;
     for (Map.Entry<Integer, Changes> change : changes.entrySet()) {
       series[i] = change.getKey();
@@ -222,25 +224,25 @@ final class BlockWriter {
       i++;
     }
     try (PreparedStatement statement = connection.prepareStatement(LATEST)) {
-      statement.setArray(1, connection.createArrayOf("integer", series));
-      statement.setArray(2, connection.createArrayOf("bigint", times));
-      statement.setArray(3, connection.createArrayOf("float8", values));
+      statement.setArray(1, array(connection, "integer", series));
+      statement.setArray(2, array(connection, "bigint", times));
+      statement.setArray(3, array(connection, "float8", values));
       statement.executeUpdate();
     }
   }
 
   private static Map<BlockKey, byte[]> fetch(Connection connection, String table, String key, List<BlockKey> keys)
       throws SQLException {
-    Object[] series = new Object[keys.size()];
-    Object[] days = new Object[keys.size()];
+    int[] series = new int[keys.size()];
+    int[] days = new int[keys.size()];
     for (int i = 0; i < keys.size(); i++) {
       series[i] = keys.get(i).series;
       days[i] = Math.toIntExact(keys.get(i).day);
     }
     Map<BlockKey, byte[]> stored = new HashMap<>();
     try (PreparedStatement statement = connection.prepareStatement(FETCH.formatted(table, key))) {
-      statement.setArray(1, connection.createArrayOf("integer", series));
-      statement.setArray(2, connection.createArrayOf("integer", days));
+      statement.setArray(1, array(connection, "integer", series));
+      statement.setArray(2, array(connection, "integer", days));
       try (ResultSet rows = statement.executeQuery()) {
         while (rows.next()) {
           stored.put(new BlockKey(rows.getInt(1), rows.getInt(2)), rows.getBytes(3));
@@ -248,6 +250,11 @@ final class BlockWriter {
       }
     }
     return stored;
+  }
+
+  /** An SQL array of a primitive array, which pgjdbc sends as it is: no boxed object an element. */
+  private static Array array(Connection connection, String type, Object primitives) throws SQLException {
+    return connection.unwrap(PGConnection.class).createArrayOf(type, primitives);
   }
 
   /** Copies in the blocks that were not stored and upserts the others. */

@@ -35,6 +35,7 @@ import org.postgresql.PGConnection;
 final class BlockWriter {
 
   private static final long EPOCH_DAY_MS = PointBlock.DAY;
+  private static final int HOURS_A_DAY = Math.toIntExact(PointBlock.DAY / RollupSpan.HOURS.width());
 
   /** The stored blocks of (series, epoch day) keys of {@code table}, by key. */
   private static final String FETCH = """
@@ -76,7 +77,8 @@ final class BlockWriter {
     long changed = 0;
     Points merged = new Points();
     Points old = new Points();
-    for (Day day : days) {
+    for (int d = 0; d < days.size(); d++) {
+      Day day = days.get(d);
       BlockKey key = new BlockKey(day.series, day.start / EPOCH_DAY_MS);
       old.clear();
       byte[] block = stored.get(key);
@@ -95,7 +97,9 @@ final class BlockWriter {
       }
       changed += dayChanged;
       written.put(key, PointBlock.encode(day.start, merged, 0, merged.size()));
-      Changes series = changes.computeIfAbsent(day.series, id -> new Changes(circular.test(id)));
+      int first = d;
+      Changes series = changes.computeIfAbsent(day.series,
+          id -> new Changes(circular.test(id), daysOfSeries(days, first)));
       series.days.add(day.start);
       series.hours.summarize(merged, 0, merged.size(), RollupSpan.HOURS.width());
       series.dayAggregates.summarize(merged, 0, merged.size(), RollupSpan.DAYS.width());
@@ -128,14 +132,24 @@ final class BlockWriter {
     long newestTime;
     double newestValue;
 
-    Changes(boolean circular) {
-      hours = new Aggregates(circular);
-      dayAggregates = new Aggregates(circular);
+    /** Sized for {@code days} changed days, so a year of hours is not copied to grow a dozen times. */
+    Changes(boolean circular, int days) {
+      hours = new Aggregates(circular, days * HOURS_A_DAY);
+      dayAggregates = new Aggregates(circular, days);
     }
 
     Aggregates of(RollupSpan span) {
       return span == RollupSpan.HOURS ? hours : dayAggregates;
     }
+  }
+
+  /** How many of {@code days}, from {@code first} on, are of the series of that one (a series' days are together). */
+  private static int daysOfSeries(List<Day> days, int first) {
+    int last = first;
+    while (last + 1 < days.size() && days.get(last + 1).series == days.get(first).series) {
+      last++;
+    }
+    return last - first + 1;
   }
 
   private static List<Day> days(SeriesPoints points) {

@@ -25,7 +25,8 @@ public final class Aggregates {
     this(circular, 32);
   }
 
-  Aggregates(boolean circular, int capacity) {
+  /** Aggregates with room for {@code capacity} buckets before they first grow. */
+  public Aggregates(boolean circular, int capacity) {
     this.circular = circular;
     int length = Math.max(1, capacity);
     bucket = new long[length];

@@ -1,8 +1,6 @@
 package org.fieldreadings.readings.block;
 
-import java.time.Instant;
 import java.time.LocalDate;
-import java.time.ZoneOffset;
 
 /**
  * The two rollups and the blocks they are stored in: hours, a UTC month of them a row of {@code readings.hour_block};
@@ -39,7 +37,8 @@ public enum RollupSpan {
 
   /** The first day (epoch day) of the block holding the bucket that holds {@code time}. */
   public long blockDay(long time) {
-    LocalDate date = Instant.ofEpochMilli(time).atOffset(ZoneOffset.UTC).toLocalDate();
+    // From the epoch day, not through an OffsetDateTime: this runs for every rollup bucket a write touches.
+    LocalDate date = LocalDate.ofEpochDay(Math.floorDiv(time, PointBlock.DAY));
     return (this == HOURS ? date.withDayOfMonth(1) : date.withDayOfYear(1)).toEpochDay();
   }
 

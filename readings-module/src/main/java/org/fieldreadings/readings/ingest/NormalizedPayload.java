@@ -13,7 +13,8 @@ import org.fieldreadings.plugin.api.Profile;
 import org.fieldreadings.plugin.api.Rejection;
 import org.fieldreadings.plugin.api.Warning;
 import org.fieldreadings.readings.write.AcceptedWindow;
-import org.fieldreadings.readings.write.Reading;
+import org.fieldreadings.readings.write.ReadingColumns;
+import org.fieldreadings.readings.write.ReadingSeries;
 import org.fieldreadings.readings.write.ReadingsBatch;
 import org.fieldreadings.readings.write.ReportedFacts;
 
@@ -34,16 +35,20 @@ record NormalizedPayload(ReadingsBatch batch, List<Rejection> rejections, List<W
   static NormalizedPayload of(Profile profile, DecodeResult decoded, AcceptedWindow.Bounds bounds) {
     Map<String, DeviceRef> devices = new HashMap<>();
     Map<Refused, Integer> refused = new LinkedHashMap<>();
-    List<Reading> readings = new ArrayList<>(decoded.observations().size());
+    ReadingColumns.Builder readings = new ReadingColumns.Builder(decoded.observations().size());
+    ReadingSeries series = null;
     for (Observation observation : decoded.observations()) {
       String connector = observation.connectorId();
       if (!bounds.contains(observation.timestamp())) {
         refused.merge(new Refused(observation.part(), observation.serial() + " connector " + connector + ": "
             + bounds.rule()), 1, Integer::sum);
       } else {
-        DeviceRef device = devices.computeIfAbsent(observation.serial(), serial -> new DeviceRef(profile, serial));
-        readings.add(new Reading(device, connector, observation.iface(), observation.epochMillis(),
-            observation.value()));
+        if (series == null || !series.device().serial().equals(observation.serial())
+            || !series.connectorId().equals(connector) || !series.iface().equals(observation.iface())) {
+          DeviceRef device = devices.computeIfAbsent(observation.serial(), serial -> new DeviceRef(profile, serial));
+          series = new ReadingSeries(device, connector, observation.iface());
+        }
+        readings.add(series, observation.epochMillis(), observation.value());
       }
     }
     List<ReportedFacts> facts = new ArrayList<>();
@@ -53,7 +58,7 @@ record NormalizedPayload(ReadingsBatch batch, List<Rejection> rejections, List<W
     List<Rejection> rejections = new ArrayList<>(decoded.rejections());
     refused.forEach((part, count) -> rejections.add(new Rejection(part.index(),
         part.reason() + "; " + count + (count == 1 ? " reading" : " readings") + " not stored")));
-    return new NormalizedPayload(new ReadingsBatch(readings, facts), rejections, decoded.warnings());
+    return new NormalizedPayload(new ReadingsBatch(readings.build(), facts), rejections, decoded.warnings());
   }
 
   /** Readings of one part the host refuses for one reason. */

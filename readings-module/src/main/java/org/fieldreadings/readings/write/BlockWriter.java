@@ -1,6 +1,7 @@
 package org.fieldreadings.readings.write;
 
 import java.io.IOException;
+import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -20,6 +21,7 @@ import org.fieldreadings.readings.block.PointBlock;
 import org.fieldreadings.readings.block.Points;
 import org.fieldreadings.readings.block.RollupBlock;
 import org.fieldreadings.readings.block.RollupSpan;
+import org.postgresql.PGConnection;
 
 /**
  * Writes points into the series blocks within the caller's transaction (blocking), the caller holding the series'
@@ -33,6 +35,7 @@ import org.fieldreadings.readings.block.RollupSpan;
 final class BlockWriter {
 
   private static final long EPOCH_DAY_MS = PointBlock.DAY;
+  private static final int HOURS_A_DAY = Math.toIntExact(PointBlock.DAY / RollupSpan.HOURS.width());
 
   /** The stored blocks of (series, epoch day) keys of {@code table}, by key. */
   private static final String FETCH = """
@@ -74,7 +77,8 @@ final class BlockWriter {
     long changed = 0;
     Points merged = new Points();
     Points old = new Points();
-    for (Day day : days) {
+    for (int d = 0; d < days.size(); d++) {
+      Day day = days.get(d);
       BlockKey key = new BlockKey(day.series, day.start / EPOCH_DAY_MS);
       old.clear();
       byte[] block = stored.get(key);
@@ -93,7 +97,9 @@ final class BlockWriter {
       }
       changed += dayChanged;
       written.put(key, PointBlock.encode(day.start, merged, 0, merged.size()));
-      Changes series = changes.computeIfAbsent(day.series, id -> new Changes(circular.test(id)));
+      int first = d;
+      Changes series = changes.computeIfAbsent(day.series,
+          id -> new Changes(circular.test(id), daysOfSeries(days, first)));
       series.days.add(day.start);
       series.hours.summarize(merged, 0, merged.size(), RollupSpan.HOURS.width());
       series.dayAggregates.summarize(merged, 0, merged.size(), RollupSpan.DAYS.width());
@@ -126,14 +132,24 @@ final class BlockWriter {
     long newestTime;
     double newestValue;
 
-    Changes(boolean circular) {
-      hours = new Aggregates(circular);
-      dayAggregates = new Aggregates(circular);
+    /** Sized for {@code days} changed days, so a year of hours is not copied to grow a dozen times. */
+    Changes(boolean circular, int days) {
+      hours = new Aggregates(circular, days * HOURS_A_DAY);
+      dayAggregates = new Aggregates(circular, days);
     }
 
     Aggregates of(RollupSpan span) {
       return span == RollupSpan.HOURS ? hours : dayAggregates;
     }
+  }
+
+  /** How many of {@code days}, from {@code first} on, are of the series of that one (a series' days are together). */
+  private static int daysOfSeries(List<Day> days, int first) {
+    int last = first;
+    while (last + 1 < days.size() && days.get(last + 1).series == days.get(first).series) {
+      last++;
+    }
+    return last - first + 1;
   }
 
   private static List<Day> days(SeriesPoints points) {
@@ -211,9 +227,9 @@ final class BlockWriter {
     if (changes.isEmpty()) {
       return;
     }
-    Object[] series = new Object[changes.size()];
-    Object[] times = new Object[changes.size()];
-    Object[] values = new Object[changes.size()];
+    int[] series = new int[changes.size()];
+    long[] times = new long[changes.size()];
+    double[] values = new double[changes.size()];
     int i = 0;
     for (Map.Entry<Integer, Changes> change : changes.entrySet()) {
       series[i] = change.getKey();
@@ -222,25 +238,25 @@ final class BlockWriter {
       i++;
     }
     try (PreparedStatement statement = connection.prepareStatement(LATEST)) {
-      statement.setArray(1, connection.createArrayOf("integer", series));
-      statement.setArray(2, connection.createArrayOf("bigint", times));
-      statement.setArray(3, connection.createArrayOf("float8", values));
+      statement.setArray(1, array(connection, "integer", series));
+      statement.setArray(2, array(connection, "bigint", times));
+      statement.setArray(3, array(connection, "float8", values));
       statement.executeUpdate();
     }
   }
 
   private static Map<BlockKey, byte[]> fetch(Connection connection, String table, String key, List<BlockKey> keys)
       throws SQLException {
-    Object[] series = new Object[keys.size()];
-    Object[] days = new Object[keys.size()];
+    int[] series = new int[keys.size()];
+    int[] days = new int[keys.size()];
     for (int i = 0; i < keys.size(); i++) {
       series[i] = keys.get(i).series;
       days[i] = Math.toIntExact(keys.get(i).day);
     }
     Map<BlockKey, byte[]> stored = new HashMap<>();
     try (PreparedStatement statement = connection.prepareStatement(FETCH.formatted(table, key))) {
-      statement.setArray(1, connection.createArrayOf("integer", series));
-      statement.setArray(2, connection.createArrayOf("integer", days));
+      statement.setArray(1, array(connection, "integer", series));
+      statement.setArray(2, array(connection, "integer", days));
       try (ResultSet rows = statement.executeQuery()) {
         while (rows.next()) {
           stored.put(new BlockKey(rows.getInt(1), rows.getInt(2)), rows.getBytes(3));
@@ -248,6 +264,11 @@ final class BlockWriter {
       }
     }
     return stored;
+  }
+
+  /** An SQL array of a primitive array, which pgjdbc sends as it is: no boxed object an element. */
+  private static Array array(Connection connection, String type, Object primitives) throws SQLException {
+    return connection.unwrap(PGConnection.class).createArrayOf(type, primitives);
   }
 
   /** Copies in the blocks that were not stored and upserts the others. */

@@ -36,6 +36,8 @@ final class CanonicalCsv {
   private static final int VALUE = 5;
 
   private final int[] index = new int[COLUMNS.size()];
+  /** Whether the series cells are the header's first four, so that a line's first bytes tell its series. */
+  private final boolean seriesLead;
   private final Map<String, DeviceRef> devices = new HashMap<>();
   private final Map<String, String> connectors = new HashMap<>();
   private final Cells cells = new Cells();
@@ -45,15 +47,21 @@ final class CanonicalCsv {
    */
   private final byte[][] previous = new byte[INTERFACE + 1][];
   private final int[] previousLength = new int[INTERFACE + 1];
-  private DeviceRef previousDevice;
-  private String previousConnector;
-  private SensorInterface previousInterface;
+  /**
+   * When {@link #seriesLead}, the previous good line up to the comma after its series cells: a line starting with
+   * these very bytes has its series, and only the cells after them are split.
+   */
+  private byte[] previousLead = new byte[128];
+  private int previousLeadLength;
+  private ReadingSeries previousSeries;
   private final ByteText text = new ByteText();
 
   private CanonicalCsv(List<String> header) {
     for (int i = 0; i < COLUMNS.size(); i++) {
       index[i] = header.indexOf(COLUMNS.get(i));
     }
+    seriesLead = Math.max(Math.max(index[PROFILE], index[SERIAL]), Math.max(index[CONNECTOR], index[INTERFACE]))
+        == INTERFACE;
     for (int i = 0; i < previous.length; i++) {
       previous[i] = new byte[64];
     }
@@ -64,7 +72,7 @@ final class CanonicalCsv {
     byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
     Cells cells = new Cells();
     List<String> header = new ArrayList<>();
-    for (int i = 0, count = cells.split(bytes, 0, bytes.length); i < count; i++) {
+    for (int i = 0, count = cells.split(bytes, 0, bytes.length, 0); i < count; i++) {
       header.add(new String(bytes, cells.start[i], cells.end[i] - cells.start[i], StandardCharsets.UTF_8));
     }
     return header.containsAll(COLUMNS) ? Optional.of(new CanonicalCsv(header)) : Optional.empty();
@@ -76,36 +84,66 @@ final class CanonicalCsv {
    */
   Reading parse(String line, AcceptedWindow.Bounds bounds) {
     byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
-    return parse(bytes, 0, bytes.length, bounds);
+    ReadingColumns.Builder reading = new ReadingColumns.Builder(1);
+    parse(bytes, 0, bytes.length, bounds, reading);
+    return reading.build().get(0);
   }
 
-  /** As {@link #parse(String, AcceptedWindow.Bounds)}, for the UTF-8 line in {@code bytes[start, end)}. */
-  Reading parse(byte[] bytes, int start, int end, AcceptedWindow.Bounds bounds) {
-    int count = cells.split(bytes, start, end);
+  /**
+   * As {@link #parse(String, AcceptedWindow.Bounds)}, for the UTF-8 line in {@code bytes[start, end)}: appends its
+   * reading to {@code into}, or throws and appends nothing.
+   */
+  void parse(byte[] bytes, int start, int end, AcceptedWindow.Bounds bounds, ReadingColumns.Builder into) {
+    boolean sameLead = previousSeries != null && seriesLead && end - start > previousLeadLength
+        && Arrays.equals(bytes, start, start + previousLeadLength, previousLead, 0, previousLeadLength);
+    int count = sameLead ? cells.split(bytes, start + previousLeadLength, end, INTERFACE + 1)
+        : cells.split(bytes, start, end, 0);
     for (int column : index) {
       if (column >= count) {
         throw new IllegalArgumentException("expected " + COLUMNS.size() + " columns, found " + count);
       }
     }
-    boolean sameDevice = same(bytes, PROFILE) && same(bytes, SERIAL);
-    DeviceRef device = sameDevice ? previousDevice : device(cell(bytes, PROFILE), cell(bytes, SERIAL));
-    String connector = same(bytes, CONNECTOR) ? previousConnector : connector(cell(bytes, CONNECTOR));
-    SensorInterface iface = same(bytes, INTERFACE) ? previousInterface : iface(cell(bytes, INTERFACE));
-    Reading reading = new Reading(device, connector, iface, timestamp(view(bytes, TIMESTAMP), bounds),
-        number(view(bytes, VALUE)));
-    for (int column = PROFILE; column <= INTERFACE; column++) {
-      remember(bytes, column);
+    ReadingSeries series = sameLead ? previousSeries : series(bytes);
+    into.add(series, timestamp(view(bytes, TIMESTAMP), bounds), number(view(bytes, VALUE)));
+    if (!sameLead) {
+      for (int column = PROFILE; column <= INTERFACE; column++) {
+        remember(bytes, column);
+      }
+      previousSeries = series;
+      rememberLead(bytes, start);
     }
-    previousDevice = device;
-    previousConnector = connector;
-    previousInterface = iface;
-    return reading;
+  }
+
+  /** The series of a line whose series cells were split, the previous good line's objects reused where equal. */
+  private ReadingSeries series(byte[] bytes) {
+    boolean sameDevice = same(bytes, PROFILE) && same(bytes, SERIAL);
+    boolean sameConnector = same(bytes, CONNECTOR);
+    boolean sameInterface = same(bytes, INTERFACE);
+    if (sameDevice && sameConnector && sameInterface) {
+      return previousSeries;
+    }
+    DeviceRef device = sameDevice ? previousSeries.device() : device(cell(bytes, PROFILE), cell(bytes, SERIAL));
+    String connector = sameConnector ? previousSeries.connectorId() : connector(cell(bytes, CONNECTOR));
+    SensorInterface iface = sameInterface ? previousSeries.iface() : iface(cell(bytes, INTERFACE));
+    return new ReadingSeries(device, connector, iface);
+  }
+
+  private void rememberLead(byte[] bytes, int start) {
+    if (!seriesLead) {
+      return;
+    }
+    int length = cells.after[INTERFACE] - start;
+    if (previousLead.length < length) {
+      previousLead = new byte[length];
+    }
+    System.arraycopy(bytes, start, previousLead, 0, length);
+    previousLeadLength = length;
   }
 
   /** Whether a series cell of this line is the previous good line's. */
   private boolean same(byte[] bytes, int column) {
     int c = index[column];
-    return previousDevice != null && Arrays.equals(bytes, cells.start[c], cells.end[c], previous[column], 0,
+    return previousSeries != null && Arrays.equals(bytes, cells.start[c], cells.end[c], previous[column], 0,
         previousLength[column]);
   }
 
@@ -199,32 +237,39 @@ final class CanonicalCsv {
     return true;
   }
 
-  /** Where each cell of a line starts and ends in its bytes, trimmed and unquoted; reused from line to line. */
+  /**
+   * Where each cell of a line starts and ends in its bytes, trimmed and unquoted, and where the bytes after its comma
+   * start; reused from line to line.
+   */
   private static final class Cells {
     int[] start = new int[8];
     int[] end = new int[8];
+    int[] after = new int[8];
 
     /**
-     * Finds the comma-separated cells of the line in {@code bytes[from, to)}, each trimmed and without the double
-     * quotes around it, if any; answers their number.
+     * Finds the comma-separated cells in {@code bytes[from, to)}, each trimmed and without the double quotes around
+     * it, if any, as cells {@code first} on of the line (those before are the previous split's); answers the number
+     * of cells of the line.
      */
-    int split(byte[] bytes, int from, int to) {
-      int count = 0;
+    int split(byte[] bytes, int from, int to, int first) {
+      int count = first;
       int cellFrom = from;
       for (int i = from; i <= to; i++) {
         if (i == to || bytes[i] == ',') {
           if (count == start.length) {
             start = Arrays.copyOf(start, count * 2);
             end = Arrays.copyOf(end, count * 2);
+            after = Arrays.copyOf(after, count * 2);
           }
-          int first = trimStart(bytes, cellFrom, i);
-          int last = trimEnd(bytes, first, i);
-          if (last - first >= 2 && bytes[first] == '"' && bytes[last - 1] == '"') {
-            first = trimStart(bytes, first + 1, last - 1);
-            last = trimEnd(bytes, first, last - 1);
+          int cellStart = trimStart(bytes, cellFrom, i);
+          int last = trimEnd(bytes, cellStart, i);
+          if (last - cellStart >= 2 && bytes[cellStart] == '"' && bytes[last - 1] == '"') {
+            cellStart = trimStart(bytes, cellStart + 1, last - 1);
+            last = trimEnd(bytes, cellStart, last - 1);
           }
-          start[count] = first;
+          start[count] = cellStart;
           end[count] = last;
+          after[count] = i + 1;
           count++;
           cellFrom = i + 1;
         }

@@ -10,9 +10,17 @@ import org.fieldreadings.plugin.api.SensorInterface;
 public record Reading(DeviceRef device, String connectorId, SensorInterface iface, long timestamp, double value) {
 
   public Reading {
+    requireFinite(value);
+    requireConnector(connectorId);
+  }
+
+  static void requireFinite(double value) {
     if (!Double.isFinite(value)) {
       throw new IllegalArgumentException("value must be a finite number");
     }
+  }
+
+  static void requireConnector(String connectorId) {
     if (!DeviceRef.isIdentifier(connectorId)) {
       throw new IllegalArgumentException("invalid connectorId " + connectorId);
     }

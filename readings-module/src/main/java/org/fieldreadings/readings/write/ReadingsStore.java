@@ -9,7 +9,6 @@ import io.vertx.core.json.JsonObject;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import org.fieldreadings.core.bus.DevicesContract;
@@ -51,16 +50,16 @@ public final class ReadingsStore implements AutoCloseable {
 
   /** Learns the batch's devices (with their reported facts), then stores its readings. */
   public Future<WriteResult> write(ReadingsBatch batch) {
-    List<Reading> readings = batch.readings();
+    ReadingColumns readings = batch.readings();
     if (readings.isEmpty() && batch.facts().isEmpty()) {
       return Future.succeededFuture(WriteResult.NOTHING);
     }
     AcceptedWindow.Bounds bounds = window.at(Instant.now());
-    for (Reading reading : readings) {
-      if (!bounds.contains(reading.timestamp())) {
+    for (int i = 0; i < readings.size(); i++) {
+      if (!bounds.contains(readings.timestamp(i))) {
         // Writers reject such readings by name first: reaching this is a writer's bug, and nothing is stored.
         return Future.failedFuture(ProblemException.of(400, "a reading at "
-            + Instant.ofEpochMilli(reading.timestamp()) + " is outside the accepted window: " + bounds.rule()));
+            + Instant.ofEpochMilli(readings.timestamp(i)) + " is outside the accepted window: " + bounds.rule()));
       }
     }
     return learn(batch)
@@ -75,15 +74,13 @@ public final class ReadingsStore implements AutoCloseable {
 
   private Future<Map<DeviceRef, Long>> learn(ReadingsBatch batch) {
     Map<DeviceRef, Map<String, TreeSet<SensorInterface>>> devices = new LinkedHashMap<>();
-    Reading previous = null;
-    for (Reading reading : batch.readings()) {
-      if (!reading.sameSeries(previous)) {
-        devices.computeIfAbsent(reading.device(), d -> new HashMap<>())
-            .computeIfAbsent(reading.connectorId(), c -> new TreeSet<>(
-                java.util.Comparator.comparingInt(SensorInterface::position)))
-            .add(reading.iface());
-      }
-      previous = reading;
+    ReadingColumns readings = batch.readings();
+    for (int run = 0; run < readings.runs(); run++) {
+      ReadingSeries series = readings.series(run);
+      devices.computeIfAbsent(series.device(), d -> new HashMap<>())
+          .computeIfAbsent(series.connectorId(), c -> new TreeSet<>(
+              java.util.Comparator.comparingInt(SensorInterface::position)))
+          .add(series.iface());
     }
     // A device may be reported without a stored reading (all of them rejected): its facts still count.
     Map<DeviceRef, ReportedFacts> facts = new HashMap<>();

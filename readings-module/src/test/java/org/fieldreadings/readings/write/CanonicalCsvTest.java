@@ -51,6 +51,39 @@ class CanonicalCsvTest {
   }
 
   @Test
+  void aLineStartingAsThePreviousOneIsOfItsSeries() {
+    Reading first = csv.parse("PROFILE_B,GW-1,N7,AirTemp,2024-05-01T00:00:00Z,1", bounds);
+    Reading next = csv.parse("PROFILE_B,GW-1,N7,AirTemp,2024-05-01T00:15:00Z,2", bounds);
+    assertThat(next.sameSeries(first)).isTrue();
+    assertThat(next.timestamp()).isEqualTo(Instant.parse("2024-05-01T00:15:00Z").toEpochMilli());
+    assertThat(next.value()).isEqualTo(2.0);
+  }
+
+  @Test
+  void aLineStartingAsThePreviousOneStillNeedsEveryColumn() {
+    csv.parse("PROFILE_B,GW-1,N7,AirTemp,2024-05-01T00:00:00Z,1", bounds);
+    assertThatThrownBy(() -> csv.parse("PROFILE_B,GW-1,N7,AirTemp,2024-05-01T00:15:00Z", bounds))
+        .isInstanceOf(IllegalArgumentException.class).hasMessage("expected 6 columns, found 5");
+  }
+
+  @Test
+  void aLineOfAnotherInterfaceAfterTheSameDeviceIsOfItsOwnSeries() {
+    csv.parse("PROFILE_B,GW-1,N7,AirTemp,2024-05-01T00:00:00Z,1", bounds);
+    Reading next = csv.parse("PROFILE_B,GW-1,N7,AirHum,2024-05-01T00:00:00Z,1", bounds);
+    assertThat(next.iface()).isEqualTo(InterfaceCatalog.of("AirHum"));
+  }
+
+  @Test
+  void readingsOfOneSeriesAppendedOneAfterTheOtherAreOneRun() {
+    ReadingColumns.Builder into = new ReadingColumns.Builder(2);
+    byte[] first = "PROFILE_B,GW-1,N7,AirTemp,2024-05-01T00:00:00Z,1".getBytes();
+    byte[] second = " PROFILE_B,GW-1,N7,AirTemp,2024-05-01T00:15:00Z,2".getBytes();
+    csv.parse(first, 0, first.length, bounds, into);
+    csv.parse(second, 0, second.length, bounds, into);
+    assertThat(into.build().runs()).isEqualTo(1);
+  }
+
+  @Test
   void headerMustNameEveryColumn() {
     assertThat(CanonicalCsv.fromHeader("profile,serial,interface,timestamp,value")).isEmpty();
   }

@@ -42,6 +42,16 @@ class SeriesPointsTest {
   }
 
   @Test
+  void readingsOfSeveralSeriesAtEachMomentAreGroupedBySeries() {
+    SeriesPoints points = SeriesPoints.of(List.of(reading("AirTemp", 1000, 1), reading("AirHum", 1000, 2),
+        reading("AirTemp", 2000, 3), reading("AirHum", 2000, 4)), DEVICE_IDS, SERIES);
+    assertThat(new Object[] {points.series(0), points.timestamp(0), points.series(1), points.timestamp(1)})
+        .containsExactly(10, 1000L, 10, 2000L);
+    assertThat(new Object[] {points.series(2), points.timestamp(2), points.series(3), points.timestamp(3)})
+        .containsExactly(20, 1000L, 20, 2000L);
+  }
+
+  @Test
   void readingsOfOneDeviceConnectorAndInterfaceAreOfTheSameSeries() {
     Reading airTemp = reading("AirTemp", 0, 1);
     assertThat(airTemp.sameSeries(reading("AirTemp", 1000, 2))).isTrue();

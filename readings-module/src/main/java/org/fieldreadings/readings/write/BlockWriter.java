@@ -267,7 +267,7 @@ final class BlockWriter {
   }
 
   /** An SQL array of a primitive array, which pgjdbc sends as it is: no boxed object an element. */
-  private static Array array(Connection connection, String type, Object primitives) throws SQLException {
+  static Array array(Connection connection, String type, Object primitives) throws SQLException {
     return connection.unwrap(PGConnection.class).createArrayOf(type, primitives);
   }
 

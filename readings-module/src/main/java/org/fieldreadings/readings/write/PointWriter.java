@@ -81,25 +81,20 @@ final class PointWriter {
     }
   }
 
+  /** The series of the batch, run by run (no reading is made one by one). */
   private static Set<SeriesKey> seriesKeys(List<Reading> readings, Map<DeviceRef, Long> deviceIds) {
+    ReadingColumns columns = ReadingColumns.of(readings);
     Set<SeriesKey> keys = new LinkedHashSet<>();
-    Reading previous = null;
-    for (Reading reading : readings) {
-      if (!reading.sameSeries(previous)) {
-        keys.add(new SeriesKey(deviceIds.get(reading.device()), reading.connectorId(), reading.iface().name()));
-      }
-      previous = reading;
+    for (int run = 0; run < columns.runs(); run++) {
+      ReadingSeries series = columns.series(run);
+      keys.add(new SeriesKey(deviceIds.get(series.device()), series.connectorId(), series.iface().name()));
     }
     return keys;
   }
 
   private static void lock(Connection connection, int[] ids) throws SQLException {
-    Object[] boxed = new Object[ids.length];
-    for (int i = 0; i < ids.length; i++) {
-      boxed[i] = ids[i];
-    }
     try (PreparedStatement statement = connection.prepareStatement(LOCK_SERIES)) {
-      statement.setArray(1, connection.createArrayOf("integer", boxed));
+      statement.setArray(1, BlockWriter.array(connection, "integer", ids));
       statement.executeQuery().close();
     }
   }

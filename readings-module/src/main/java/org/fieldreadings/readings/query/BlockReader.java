@@ -54,7 +54,7 @@ final class BlockReader {
   Future<BlockRows> raw(long device, String connector, String[] names, int firstDay, int lastDay) {
     Wanted wanted = new Wanted(device, connector, names);
     for (int day = firstDay; day <= lastDay; day++) {
-      wanted.everyColumn(BlockRows.POINTS, Kind.POINTS, day);
+      wanted.everyColumn(Kind.POINTS, day);
     }
     return read(wanted, () -> pool.preparedQuery(QuerySql.RAW)
         .execute(Tuple.of(device, connector, names, firstDay, lastDay)), false);
@@ -69,11 +69,11 @@ final class BlockReader {
       int[] tail, int[] straddled, int firstBlock, int lastBlock) {
     Wanted wanted = new Wanted(device, connector, names);
     for (int day : pointDays(head, tail, straddled)) {
-      wanted.everyColumn(BlockRows.POINTS, Kind.POINTS, day);
+      wanted.everyColumn(Kind.POINTS, day);
     }
     Kind kind = span == RollupSpan.HOURS ? Kind.HOURS : Kind.DAYS;
     for (long block = firstBlock; block <= lastBlock; block = span.nextBlockDay(block)) {
-      wanted.everyColumn(BlockRows.ROLLUPS, kind, (int) block);
+      wanted.everyColumn(kind, (int) block);
     }
     Integer[] single = Arrays.stream(straddled).boxed().toArray(Integer[]::new);
     return read(wanted, () -> pool.preparedQuery(QuerySql.aggregated(span)).execute(Tuple.from(List.of(device,
@@ -113,7 +113,6 @@ final class BlockReader {
     private final String connector;
     private final String[] names;
     private final List<BlockCache.Key> keys = new ArrayList<>();
-    private final List<Integer> rowKinds = new ArrayList<>();
 
     Wanted(long device, String connector, String[] names) {
       this.device = device;
@@ -121,10 +120,9 @@ final class BlockReader {
       this.names = names;
     }
 
-    void everyColumn(int rowKind, Kind kind, int day) {
+    void everyColumn(Kind kind, int day) {
       for (String name : names) {
         keys.add(new BlockCache.Key(device, connector, name, kind, day));
-        rowKinds.add(rowKind);
       }
     }
 
@@ -137,36 +135,39 @@ final class BlockReader {
           return null;
         }
         if (block != BlockCache.NONE) {
-          rows.add(rowKinds.get(i), i % names.length, keys.get(i).day(), block, keys.get(i));
+          rows.add(i % names.length, block, keys.get(i));
         }
       }
       return rows;
     }
 
-    /** The rows of a query's answer (kind, column, day, block; or without the kind), each block also kept. */
+    /**
+     * The rows of a query's answer (kind, 0 for points and 1 for rollups, column, day, block; or without the kind),
+     * each block also kept.
+     */
     BlockRows keep(RowSet<Row> answer, boolean withKind, long readAt) {
       Map<Long, byte[]> found = new HashMap<>();
       int first = withKind ? 1 : 0;
       for (Row row : answer) {
-        int kind = withKind ? row.getInteger(0) : BlockRows.POINTS;
-        found.put(packed(kind, row.getInteger(first), row.getInteger(first + 1)),
+        boolean points = !withKind || row.getInteger(0) == 0;
+        found.put(packed(points, row.getInteger(first), row.getInteger(first + 1)),
             row.getBuffer(first + 2).getBytes());
       }
       BlockRows rows = new BlockRows();
       for (int i = 0; i < keys.size(); i++) {
         BlockCache.Key key = keys.get(i);
         int column = i % names.length;
-        byte[] block = found.get(packed(rowKinds.get(i), column, key.day()));
+        byte[] block = found.get(packed(key.kind() == Kind.POINTS, column, key.day()));
         cache.put(key, readAt, block);
         if (block != null) {
-          rows.add(rowKinds.get(i), column, key.day(), block, key);
+          rows.add(column, block, key);
         }
       }
       return rows;
     }
 
-    private static long packed(int kind, int column, int day) {
-      return (long) kind << 62 | (long) column << 32 | day & 0xFFFF_FFFFL;
+    private static long packed(boolean points, int column, int day) {
+      return (points ? 0L : 1L << 62) | (long) column << 32 | day & 0xFFFF_FFFFL;
     }
   }
 }

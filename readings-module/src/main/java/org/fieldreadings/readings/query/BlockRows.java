@@ -4,33 +4,24 @@ import java.util.Arrays;
 import org.fieldreadings.readings.cache.BlockCache;
 
 /**
- * The blocks of one query window, a row each: kind ({@link #POINTS} or {@link #ROLLUPS}), the interface's column,
- * the epoch day the block's span starts on, the block, and its name in the {@link BlockCache}.
+ * The blocks of one query window, a row each: the interface's column, the block, and its name in the
+ * {@link BlockCache}, which tells its kind and the epoch day its span starts on.
  */
 final class BlockRows {
 
-  static final int POINTS = 0;
-  static final int ROLLUPS = 1;
-
   private int size;
-  private int[] kinds = new int[16];
   private int[] columns = new int[16];
-  private int[] days = new int[16];
   private byte[][] blocks = new byte[16][];
   private BlockCache.Key[] keys = new BlockCache.Key[16];
 
-  void add(int kind, int column, int day, byte[] block, BlockCache.Key key) {
-    if (size == kinds.length) {
+  void add(int column, byte[] block, BlockCache.Key key) {
+    if (size == columns.length) {
       int capacity = size * 2;
-      kinds = Arrays.copyOf(kinds, capacity);
       columns = Arrays.copyOf(columns, capacity);
-      days = Arrays.copyOf(days, capacity);
       blocks = Arrays.copyOf(blocks, capacity);
       keys = Arrays.copyOf(keys, capacity);
     }
-    kinds[size] = kind;
     columns[size] = column;
-    days[size] = day;
     blocks[size] = block;
     keys[size] = key;
     size++;
@@ -40,16 +31,8 @@ final class BlockRows {
     return size;
   }
 
-  int kind(int row) {
-    return kinds[row];
-  }
-
   int column(int row) {
     return columns[row];
-  }
-
-  int day(int row) {
-    return days[row];
   }
 
   byte[] block(int row) {
@@ -58,5 +41,14 @@ final class BlockRows {
 
   BlockCache.Key key(int row) {
     return keys[row];
+  }
+
+  /** Whether the row is a point block (else a rollup block). */
+  boolean points(int row) {
+    return keys[row].kind() == BlockCache.Kind.POINTS;
+  }
+
+  int day(int row) {
+    return keys[row].day();
   }
 }

@@ -18,7 +18,7 @@ import org.fieldreadings.readings.block.RollupSpan;
 import org.fieldreadings.readings.cache.BlockCache;
 
 /**
- * Writes the readings of a request as they come from the database, one {@link QueryWindow} at a time: the next
+ * Writes the readings of a request as {@link BlockReader} reads them, one {@link QueryWindow} at a time: the next
  * slice is read only once the previous one is written and the connection has drained, so memory does not grow
  * with the period, and a client that disconnects stops the reading. Nothing is written before the first slice
  * is read, so a failing database still gets a proper error response.
@@ -217,7 +217,7 @@ final class ReadingsStreamer {
         int column = rows.column(row);
         long day = rows.day(row) * PointBlock.DAY;
         byte[] block = rows.block(row);
-        if (rows.kind(row) == BlockRows.POINTS) {
+        if (rows.points(row)) {
           points.clear();
           PointBlock.decode(block, day, points);
           for (int i = points.indexAtOrAfter(start); i < points.size() && points.time(i) <= end; i++) {

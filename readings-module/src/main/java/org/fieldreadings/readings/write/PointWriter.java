@@ -6,7 +6,6 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.fieldreadings.core.http.DeviceRef;
@@ -38,7 +37,7 @@ final class PointWriter {
     this.cache = cache;
   }
 
-  WriteResult write(List<Reading> readings, Map<DeviceRef, Long> deviceIds) throws SQLException, InterruptedException {
+  WriteResult write(ReadingColumns readings, Map<DeviceRef, Long> deviceIds) throws SQLException, InterruptedException {
     if (readings.isEmpty()) {
       return WriteResult.NOTHING;
     }
@@ -82,8 +81,7 @@ final class PointWriter {
   }
 
   /** The series of the batch, run by run (no reading is made one by one). */
-  private static Set<SeriesKey> seriesKeys(List<Reading> readings, Map<DeviceRef, Long> deviceIds) {
-    ReadingColumns columns = ReadingColumns.of(readings);
+  private static Set<SeriesKey> seriesKeys(ReadingColumns columns, Map<DeviceRef, Long> deviceIds) {
     Set<SeriesKey> keys = new LinkedHashSet<>();
     for (int run = 0; run < columns.runs(); run++) {
       ReadingSeries series = columns.series(run);

@@ -1,7 +1,6 @@
 package org.fieldreadings.readings.write;
 
 import java.util.Arrays;
-import java.util.List;
 import java.util.Map;
 import org.fieldreadings.core.http.DeviceRef;
 
@@ -24,8 +23,7 @@ final class SeriesPoints {
     this.size = size;
   }
 
-  static SeriesPoints of(List<Reading> readings, Map<DeviceRef, Long> deviceIds, Map<SeriesKey, Integer> ids) {
-    ReadingColumns columns = ReadingColumns.of(readings);
+  static SeriesPoints of(ReadingColumns columns, Map<DeviceRef, Long> deviceIds, Map<SeriesKey, Integer> ids) {
     int n = columns.size();
     int[] runIds = new int[columns.runs()];
     int[] seriesOf = new int[n];

@@ -22,7 +22,7 @@ class SeriesPointsTest {
 
   @Test
   void pointsAreOrderedBySeriesThenTimeAndTheLastOfRepeatedOnesIsKept() {
-    SeriesPoints points = SeriesPoints.of(List.of(reading("AirTemp", 2000, 1), reading("AirHum", 1000, 2),
+    SeriesPoints points = SeriesPoints.of(batch(reading("AirTemp", 2000, 1), reading("AirHum", 1000, 2),
         reading("AirTemp", 1000, 3), reading("AirTemp", 2000, 4), reading("AirHum", 1000, 5)), DEVICE_IDS, SERIES);
     assertThat(points.size()).isEqualTo(3);
     assertThat(new Object[] {points.series(0), points.timestamp(0), points.value(0)}).containsExactly(10, 1000L, 5.0);
@@ -33,7 +33,7 @@ class SeriesPointsTest {
 
   @Test
   void anOrderedBatchKeepsItsOrderAndTheLastOfARepeatedPoint() {
-    SeriesPoints points = SeriesPoints.of(List.of(reading("AirHum", 1000, 1), reading("AirHum", 2000, 2),
+    SeriesPoints points = SeriesPoints.of(batch(reading("AirHum", 1000, 1), reading("AirHum", 2000, 2),
         reading("AirHum", 2000, 3), reading("AirTemp", 500, 4)), DEVICE_IDS, SERIES);
     assertThat(points.size()).isEqualTo(3);
     assertThat(new Object[] {points.series(0), points.timestamp(0), points.value(0)}).containsExactly(10, 1000L, 1.0);
@@ -43,7 +43,7 @@ class SeriesPointsTest {
 
   @Test
   void readingsOfSeveralSeriesAtEachMomentAreGroupedBySeries() {
-    SeriesPoints points = SeriesPoints.of(List.of(reading("AirTemp", 1000, 1), reading("AirHum", 1000, 2),
+    SeriesPoints points = SeriesPoints.of(batch(reading("AirTemp", 1000, 1), reading("AirHum", 1000, 2),
         reading("AirTemp", 2000, 3), reading("AirHum", 2000, 4)), DEVICE_IDS, SERIES);
     assertThat(new Object[] {points.series(0), points.timestamp(0), points.series(1), points.timestamp(1)})
         .containsExactly(10, 1000L, 10, 2000L);
@@ -62,5 +62,9 @@ class SeriesPointsTest {
     assertThat(airTemp.sameSeries(new Reading(new DeviceRef(Profile.REAL_WEATHER_STATION, "WS-2"), "ORIGIN",
         airTemp.iface(), 0, 1))).isFalse();
     assertThat(airTemp.sameSeries(null)).isFalse();
+  }
+
+  private static ReadingColumns batch(Reading... readings) {
+    return ReadingColumns.of(List.of(readings));
   }
 }

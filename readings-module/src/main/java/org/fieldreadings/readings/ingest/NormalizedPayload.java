@@ -1,6 +1,7 @@
 package org.fieldreadings.readings.ingest;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -8,9 +9,11 @@ import java.util.Map;
 import org.fieldreadings.core.http.DeviceRef;
 import org.fieldreadings.plugin.api.DecodeResult;
 import org.fieldreadings.plugin.api.DeviceFacts;
+import org.fieldreadings.plugin.api.InterfaceCatalog;
 import org.fieldreadings.plugin.api.Observation;
 import org.fieldreadings.plugin.api.Profile;
 import org.fieldreadings.plugin.api.Rejection;
+import org.fieldreadings.plugin.api.SensorInterface;
 import org.fieldreadings.plugin.api.Warning;
 import org.fieldreadings.readings.write.AcceptedWindow;
 import org.fieldreadings.readings.write.ReadingColumns;
@@ -33,23 +36,28 @@ record NormalizedPayload(ReadingsBatch batch, List<Rejection> rejections, List<W
   }
 
   static NormalizedPayload of(Profile profile, DecodeResult decoded, AcceptedWindow.Bounds bounds) {
-    Map<String, DeviceRef> devices = new HashMap<>();
     Map<Refused, Integer> refused = new LinkedHashMap<>();
-    ReadingColumns.Builder readings = new ReadingColumns.Builder(decoded.observations().size());
-    ReadingSeries series = null;
-    for (Observation observation : decoded.observations()) {
-      String connector = observation.connectorId();
-      if (!bounds.contains(observation.timestamp())) {
-        refused.merge(new Refused(observation.part(), observation.serial() + " connector " + connector + ": "
-            + bounds.rule()), 1, Integer::sum);
+    List<Observation> observations = decoded.observations();
+    // Decoders give a moment's interfaces together; the store takes each series' readings as one run.
+    Map<String, DeviceSeries> devices = new HashMap<>();
+    List<ReadingSeries> series = new ArrayList<>();
+    int[] seriesOf = new int[observations.size()];
+    long[] millis = new long[observations.size()];
+    for (int i = 0; i < observations.size(); i++) {
+      Observation observation = observations.get(i);
+      if (bounds.contains(observation.timestamp())) {
+        millis[i] = observation.epochMillis();
+        seriesOf[i] = devices.computeIfAbsent(observation.serial(), s -> new DeviceSeries(new DeviceRef(profile, s)))
+            .number(observation.connectorId(), observation.iface(), series);
       } else {
-        if (series == null || !series.device().serial().equals(observation.serial())
-            || !series.connectorId().equals(connector) || !series.iface().equals(observation.iface())) {
-          DeviceRef device = devices.computeIfAbsent(observation.serial(), serial -> new DeviceRef(profile, serial));
-          series = new ReadingSeries(device, connector, observation.iface());
-        }
-        readings.add(series, observation.epochMillis(), observation.value());
+        seriesOf[i] = -1;
+        refused.merge(new Refused(observation.part(), observation.serial() + " connector "
+            + observation.connectorId() + ": " + bounds.rule()), 1, Integer::sum);
       }
+    }
+    ReadingColumns.Builder readings = new ReadingColumns.Builder(observations.size());
+    for (int i : bySeries(seriesOf, series.size())) {
+      readings.add(series.get(seriesOf[i]), millis[i], observations.get(i).value());
     }
     List<ReportedFacts> facts = new ArrayList<>();
     for (DeviceFacts reported : decoded.devices()) {
@@ -59,6 +67,46 @@ record NormalizedPayload(ReadingsBatch batch, List<Rejection> rejections, List<W
     refused.forEach((part, count) -> rejections.add(new Rejection(part.index(),
         part.reason() + "; " + count + (count == 1 ? " reading" : " readings") + " not stored")));
     return new NormalizedPayload(new ReadingsBatch(readings.build(), facts), rejections, decoded.warnings());
+  }
+
+  /** The positions of the observations of a series ({@code seriesOf} not -1), series by series, each in order. */
+  private static int[] bySeries(int[] seriesOf, int seriesCount) {
+    int[] next = new int[seriesCount + 1];
+    for (int s : seriesOf) {
+      if (s >= 0) {
+        next[s + 1]++;
+      }
+    }
+    Arrays.parallelPrefix(next, Integer::sum);
+    int[] order = new int[next[seriesCount]];
+    for (int i = 0; i < seriesOf.length; i++) {
+      if (seriesOf[i] >= 0) {
+        order[next[seriesOf[i]]++] = i;
+      }
+    }
+    return order;
+  }
+
+  /** The numbers of one device's series in a payload's list of them, by connector and interface position. */
+  private record DeviceSeries(DeviceRef device, Map<String, int[]> byConnector) {
+
+    DeviceSeries(DeviceRef device) {
+      this(device, new HashMap<>());
+    }
+
+    /** The number of this device's series of {@code connectorId} and {@code iface}, added to the list when new. */
+    int number(String connectorId, SensorInterface iface, List<ReadingSeries> series) {
+      int[] numbers = byConnector.computeIfAbsent(connectorId, c -> {
+        int[] none = new int[InterfaceCatalog.all().size()];
+        Arrays.fill(none, -1);
+        return none;
+      });
+      if (numbers[iface.position()] < 0) {
+        series.add(new ReadingSeries(device, connectorId, iface));
+        numbers[iface.position()] = series.size() - 1;
+      }
+      return numbers[iface.position()];
+    }
   }
 
   /** Readings of one part the host refuses for one reason. */

@@ -2,6 +2,7 @@ package org.fieldreadings.plugin.api;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -53,8 +54,8 @@ public record DecodeResult(
   public static final class Builder {
 
     private final List<Observation> observations = new ArrayList<>();
-    /** The first value of each device, connector, interface and millisecond, with the part it came from. */
-    private final Map<String, Observed> observed = new HashMap<>();
+    /** The observations of each device, connector and interface so far, to find two values of one millisecond. */
+    private final Map<SeriesKey, SeriesSeen> series = new HashMap<>();
     private final Map<String, FactsDraft> facts = new LinkedHashMap<>();
     private final Set<Rejection> rejections = new LinkedHashSet<>();
     private final Set<Warning> warnings = new LinkedHashSet<>();
@@ -81,14 +82,24 @@ public record DecodeResult(
         reject(index, e.getMessage());
         return this;
       }
-      String key = serial + '\n' + connectorId + '\n' + iface.name() + '\n' + observation.epochMillis();
-      Observed first = observed.putIfAbsent(key, new Observed(index, value));
-      if (first == null || Double.compare(first.value(), value) == 0) {
+      long millis;
+      try {
+        millis = observation.epochMillis();
+      } catch (ArithmeticException e) {
+        // Beyond epoch milliseconds, so no second value to compare: the host refuses it, naming its window.
+        observations.add(observation);
+        return this;
+      }
+      SeriesSeen seen = series.computeIfAbsent(new SeriesKey(serial, connectorId, iface), k -> new SeriesSeen());
+      int first = seen.first(millis, observations);
+      if (first < 0 || Double.compare(observations.get(first).value(), value) == 0) {
+        seen.add(millis, observations.size());
         observations.add(observation);
       } else {
+        Observation kept = observations.get(first);
         reject(index, serial + " connector " + connectorId + ": " + iface.name() + " at "
-            + Instant.ofEpochMilli(observation.epochMillis()) + " has two values in this payload, " + first.value()
-            + " (part " + first.index() + ") and " + value + "; the first is kept");
+            + Instant.ofEpochMilli(millis) + " has two values in this payload, " + kept.value()
+            + " (part " + kept.part() + ") and " + value + "; the first is kept");
       }
       return this;
     }
@@ -147,7 +158,69 @@ public record DecodeResult(
     }
   }
 
-  private record Observed(int index, double value) {}
+  /**
+   * A series, as a hash key met once an observation: its methods are written out, since a record's generated ones
+   * go through method handles, which showed in profiles of large payloads.
+   */
+  private record SeriesKey(String serial, String connectorId, SensorInterface iface) {
+    @Override
+    public boolean equals(Object other) {
+      return other instanceof SeriesKey that && iface.position() == that.iface.position() && serial.equals(that.serial)
+          && connectorId.equals(that.connectorId);
+    }
+
+    @Override
+    public int hashCode() {
+      return (serial.hashCode() * 31 + connectorId.hashCode()) * 31 + iface.position();
+    }
+  }
+
+  /**
+   * Where a series' observations stand in the result. Decoders mostly give a series' times ascending, so the
+   * latest millisecond is all there is to compare with; the first time one goes back, the series' milliseconds are
+   * indexed, and looked up from then on.
+   */
+  private static final class SeriesSeen {
+    private long latest = Long.MIN_VALUE;
+    /** The position of the first observation at {@link #latest}, while the times ascend. */
+    private int firstAtLatest = -1;
+    /** The positions of this series' observations, while the times ascend. */
+    private int[] positions = new int[8];
+    private int count;
+    /** Once the times went back: each millisecond's first observation's position. */
+    private Map<Long, Integer> byMillis;
+
+    /** The position of the first observation of {@code millis} in {@code observations}, or -1 if none. */
+    int first(long millis, List<Observation> observations) {
+      if (byMillis == null) {
+        if (millis >= latest) {
+          return millis == latest ? firstAtLatest : -1;
+        }
+        byMillis = new HashMap<>();
+        for (int i = 0; i < count; i++) {
+          byMillis.putIfAbsent(observations.get(positions[i]).epochMillis(), positions[i]);
+        }
+        positions = null;
+      }
+      return byMillis.getOrDefault(millis, -1);
+    }
+
+    /** Notes the observation about to be added at {@code position}. */
+    void add(long millis, int position) {
+      if (byMillis != null) {
+        byMillis.putIfAbsent(millis, position);
+        return;
+      }
+      if (millis != latest) {
+        latest = millis;
+        firstAtLatest = position;
+      }
+      if (count == positions.length) {
+        positions = Arrays.copyOf(positions, count * 2);
+      }
+      positions[count++] = position;
+    }
+  }
 
   private static final class FactsDraft {
     private String group;

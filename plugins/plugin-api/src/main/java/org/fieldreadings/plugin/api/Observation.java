@@ -31,7 +31,7 @@ public record Observation(
     if (timestamp == null) {
       throw new IllegalArgumentException("timestamp is missing");
     }
-    SpiRules.finite(value, "value of " + iface.name());
+    SpiRules.finite(value, iface);
     if (part < Rejection.WHOLE_PAYLOAD) {
       throw new IllegalArgumentException("part " + part + " is below " + Rejection.WHOLE_PAYLOAD);
     }

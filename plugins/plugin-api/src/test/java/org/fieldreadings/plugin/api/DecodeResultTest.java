@@ -86,6 +86,38 @@ class DecodeResultTest {
   }
 
   @Test
+  void aSecondValueIsFoundAlsoWhenTheSeriesTimesGoBack() {
+    DecodeResult result = DecodeResult.builder()
+        .observe(0, "WS-1", AIR_TEMP, AT, 20)
+        .observe(1, "WS-1", AIR_TEMP, AT.plusSeconds(60), 21)
+        .observe(2, "WS-1", AIR_TEMP, AT.plusSeconds(120), 22)
+        .observe(3, "WS-1", AIR_TEMP, AT.plusSeconds(60), 21)
+        .observe(4, "WS-1", AIR_TEMP, AT.plusSeconds(60), 25)
+        .observe(5, "WS-1", AIR_TEMP, AT.plusSeconds(30), 23)
+        .observe(6, "WS-1", AIR_TEMP, AT.plusSeconds(30), 24)
+        .observe(7, "WS-1", AIR_TEMP, AT, 26)
+        .build();
+    assertThat(result.observations()).extracting(Observation::part).containsExactly(0, 1, 2, 3, 5);
+    assertThat(PluginTestKit.rejections(result)).containsExactly(
+        "#4 WS-1 connector ORIGIN: AirTemp at 2024-05-01T10:01:00Z has two values in this payload, 21.0 (part 1) "
+            + "and 25.0; the first is kept",
+        "#6 WS-1 connector ORIGIN: AirTemp at 2024-05-01T10:00:30Z has two values in this payload, 23.0 (part 5) "
+            + "and 24.0; the first is kept",
+        "#7 WS-1 connector ORIGIN: AirTemp at 2024-05-01T10:00:00Z has two values in this payload, 20.0 (part 0) "
+            + "and 26.0; the first is kept");
+  }
+
+  @Test
+  void aTimestampBeyondEpochMillisecondsIsKeptForTheHostToRefuse() {
+    DecodeResult result = DecodeResult.builder()
+        .observe(0, "WS-1", AIR_TEMP, Instant.MAX, 1)
+        .observe(1, "WS-1", AIR_TEMP, Instant.MAX, 2)
+        .build();
+    assertThat(result.observations()).extracting(Observation::part).containsExactly(0, 1);
+    assertThat(result.rejections()).isEmpty();
+  }
+
+  @Test
   void partsSkippedOnPurposeAreWarningsNotRejections() {
     DecodeResult result = DecodeResult.builder()
         .observe(0, "WS-1", AIR_TEMP, AT, 21.5)

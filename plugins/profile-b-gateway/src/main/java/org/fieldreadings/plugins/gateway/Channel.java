@@ -1,10 +1,10 @@
 package org.fieldreadings.plugins.gateway;
 
 import java.util.Arrays;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.DoubleUnaryOperator;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.fieldreadings.plugin.api.InterfaceFamily;
 import org.fieldreadings.plugin.api.SensorInterface;
 import org.fieldreadings.plugin.api.Units;
@@ -20,31 +20,44 @@ record Channel(SensorInterface iface, DoubleUnaryOperator toCatalogUnit) {
   /** Millimetres of rain per tip of the gauge's bucket. */
   static final double MILLIMETRES_PER_TIP = 0.2;
 
-  private static final Pattern SOIL_RAW = Pattern.compile("sm(\\d+)");
+  private static final Channel BATTERY = new Channel(InterfaceFamily.BAT.single(), Units::millivoltsToVolts);
+  private static final Channel SIGNAL = new Channel(InterfaceFamily.RSSI.single(), v -> v);
+  private static final Channel AIR_TEMPERATURE = new Channel(InterfaceFamily.AIR_TEMP.single(), tenths -> tenths / 10);
+  private static final Channel AIR_HUMIDITY = new Channel(InterfaceFamily.AIR_HUM.single(), v -> v);
+  private static final Channel RAIN_TIPS =
+      new Channel(InterfaceFamily.PRECIPITATION.single(), tips -> tips * MILLIMETRES_PER_TIP);
+  private static final Channel PULSES = new Channel(InterfaceFamily.TICKS_COUNT.single(), v -> v);
+  /** {@code sm<d>}: the raw soil moisture channels of the catalog's depths. */
+  private static final Map<Integer, Channel> SOIL_RAW = Arrays.stream(InterfaceFamily.SM_RAW.depthsCm()).boxed()
+      .collect(Collectors.toUnmodifiableMap(d -> d, d -> new Channel(InterfaceFamily.SM_RAW.atDepth(d), v -> v)));
+  private static final String SOIL_RAW_PREFIX = "sm";
+  /** More digits than a depth has, and than an int holds. */
+  private static final int SOIL_DEPTH_DIGITS = 9;
 
   /** The channel of a key, or empty when the key is unknown or names a depth the catalog does not have. */
   static Optional<Channel> byKey(String key) {
-    return switch (key) {
-      case "vbat" -> Optional.of(new Channel(InterfaceFamily.BAT.single(), Units::millivoltsToVolts));
-      case "rssi" -> Optional.of(new Channel(InterfaceFamily.RSSI.single(), v -> v));
-      case "t" -> Optional.of(new Channel(InterfaceFamily.AIR_TEMP.single(), tenths -> tenths / 10));
-      case "rh" -> Optional.of(new Channel(InterfaceFamily.AIR_HUM.single(), v -> v));
-      case "tips" -> Optional.of(
-          new Channel(InterfaceFamily.PRECIPITATION.single(), tips -> tips * MILLIMETRES_PER_TIP));
-      case "pc" -> Optional.of(new Channel(InterfaceFamily.TICKS_COUNT.single(), v -> v));
+    return Optional.ofNullable(switch (key) {
+      case "vbat" -> BATTERY;
+      case "rssi" -> SIGNAL;
+      case "t" -> AIR_TEMPERATURE;
+      case "rh" -> AIR_HUMIDITY;
+      case "tips" -> RAIN_TIPS;
+      case "pc" -> PULSES;
       default -> soilRaw(key);
-    };
+    });
   }
 
-  private static Optional<Channel> soilRaw(String key) {
-    Matcher m = SOIL_RAW.matcher(key);
-    if (!m.matches()) {
-      return Optional.empty();
+  /** {@code sm} and the depth in decimal digits ({@code sm010} is depth 10), or null. */
+  private static Channel soilRaw(String key) {
+    int digits = key.length() - SOIL_RAW_PREFIX.length();
+    if (!key.startsWith(SOIL_RAW_PREFIX) || digits < 1 || digits > SOIL_DEPTH_DIGITS) {
+      return null;
     }
-    int depth = Integer.parseInt(m.group(1));
-    InterfaceFamily family = InterfaceFamily.SM_RAW;
-    return Arrays.stream(family.depthsCm()).anyMatch(d -> d == depth)
-        ? Optional.of(new Channel(family.atDepth(depth), v -> v))
-        : Optional.empty();
+    for (int i = SOIL_RAW_PREFIX.length(); i < key.length(); i++) {
+      if (key.charAt(i) < '0' || key.charAt(i) > '9') {
+        return null;
+      }
+    }
+    return SOIL_RAW.get(Integer.parseInt(key, SOIL_RAW_PREFIX.length(), key.length(), 10));
   }
 }

@@ -24,9 +24,14 @@ public final class GatewayFrameDecoder implements SupplierDecoder {
   @Override
   public DecodeResult decode(RawPayload payload) {
     DecodeResult.Builder result = DecodeResult.builder();
-    String[] lines = payload.text().split("\r?\n", -1);
-    for (int index = 0; index < lines.length; index++) {
-      String line = lines[index].strip();
+    String text = payload.text();
+    int index = 0;
+    for (int start = 0; start <= text.length(); index++) {
+      int newline = text.indexOf('\n', start);
+      int end = newline < 0 ? text.length() : newline;
+      // strip() also takes the '\r' of a "\r\n" line end.
+      String line = text.substring(start, end).strip();
+      start = end + 1;
       if (line.isEmpty()) {
         continue;
       }

@@ -79,6 +79,30 @@ class GatewayFrameDecoderTest {
     assertThat(readings(result)).containsExactly("GW-1 ORIGIN Rssi 2024-05-01T10:00:00Z 9223372036854776000");
   }
 
+  @Test
+  void aSoilDepthIsReadAsANumberAndAnyOtherSoilKeyIsUnknown() {
+    DecodeResult result = decodeText(decoder, frame("GWD,GW-1,1714557600,N-2,sm010=2800;sm99999999999=1;sm=1;smx=1;sm-5=1"),
+        "text/plain");
+    assertThat(readings(result)).containsExactly("GW-1 N-2 SMraw10 2024-05-01T10:00:00Z 2800");
+    assertThat(rejections(result)).containsExactly("#0 unknown channel 'sm99999999999'", "#0 unknown channel 'sm'",
+        "#0 unknown channel 'smx'", "#0 unknown channel 'sm-5'");
+  }
+
+  @Test
+  void theChecksumTakesLowerCaseHexAndAFrameEndsAtItsChecksum() {
+    String body = "GWD,GW-1,1714557600,-,vbat=4012";
+    DecodeResult result = decodeText(decoder, String.join("\r\n",
+        "$" + body + "*" + checksum(body).toLowerCase(java.util.Locale.ROOT),
+        "$" + body + "*" + checksum(body) + "0",
+        "$" + body + "*" + "G0",
+        "$GWD,GW-1,1714557600,-,vbat=4012*rssi=1*" + checksum("GWD,GW-1,1714557600,-,vbat=4012*rssi=1"),
+        "$GWD,GW-1,1714557600*" + checksum("GWD,GW-1,1714557600")), "text/plain");
+    assertThat(readings(result)).containsExactly("GW-1 ORIGIN Bat 2024-05-01T10:00:00Z 4.012");
+    assertThat(rejections(result)).containsExactly("#1 not a $GWD frame with 4 fields and a *hh checksum",
+        "#2 not a $GWD frame with 4 fields and a *hh checksum", "#3 not a $GWD frame with 4 fields and a *hh checksum",
+        "#4 not a $GWD frame with 4 fields and a *hh checksum");
+  }
+
   /** A frame with a correct checksum around {@code body}. */
   private static String frame(String body) {
     return "$" + body + "*" + checksum(body);

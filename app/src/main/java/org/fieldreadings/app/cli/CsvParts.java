@@ -1,95 +1,106 @@
 package org.fieldreadings.app.cli;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.Arrays;
 import java.util.function.LongConsumer;
+import org.fieldreadings.core.text.LineEnds;
 
 /**
- * A CSV file cut into parts of at most {@code lines} lines, each starting with the file's header, read as bytes
- * (the server reads the lines; here they are only counted), so the client's cost per line stays a byte scan.
+ * A CSV file cut into parts of whole lines, each starting with the file's header and of at most {@code bytes} bytes
+ * after it (more only for a single line that long), read as bytes straight into the part (the server reads the
+ * lines; here their ends are only found and counted), so the client's cost per line stays a scan of its bytes.
  */
 final class CsvParts {
 
-  /** A part's body and the file line of its first line after the header. */
-  record Part(byte[] body, long firstLine) {}
+  /** A part's body, {@code buffer[0, length)}, and the file line of its first line after the header. */
+  record Part(byte[] buffer, int length, long firstLine) {}
 
   private final InputStream in;
-  private final int lines;
+  private final int bytes;
   private final LongConsumer progress;
-  private final byte[] chunk = new byte[1 << 16];
-  private final ByteArrayOutputStream part = new ByteArrayOutputStream(1 << 20);
   private byte[] header;
-  private int chunkStart;
-  private int chunkEnd;
+  /** Bytes read after the last whole line of the previous part: the start of the next one. */
+  private byte[] rest = new byte[0];
   private long nextLine = 1;
   private boolean ended;
 
   /** Parts of {@code in}, telling {@code progress} how many bytes were read as they are. */
-  CsvParts(InputStream in, int lines, LongConsumer progress) {
+  CsvParts(InputStream in, int bytes, LongConsumer progress) {
     this.in = in;
-    this.lines = lines;
+    this.bytes = bytes;
     this.progress = progress;
   }
 
   /** The header line with its line end; null for an empty file. */
   byte[] header() throws IOException {
     if (header == null) {
-      part.reset();
-      if (!copyLines(1)) {
+      Lines first = read(new byte[0], 1);
+      if (first == null) {
         return null;
       }
-      header = part.toByteArray();
+      header = Arrays.copyOf(first.buffer, first.end);
+      nextLine = 2;
     }
     return header;
   }
 
   /** The next part; null when the file has no more lines. */
   Part next() throws IOException {
-    if (header() == null || ended) {
+    if (header() == null) {
       return null;
     }
-    part.reset();
-    part.write(header);
+    Lines lines = read(header, bytes);
+    if (lines == null) {
+      return null;
+    }
     long first = nextLine;
-    copyLines(lines);
-    if (part.size() == header.length) {
-      return null;
-    }
-    return new Part(part.toByteArray(), first);
+    nextLine += LineEnds.count(lines.buffer, header.length, lines.end);
+    return new Part(lines.buffer, lines.end, first);
   }
 
-  /** Copies up to {@code count} lines into the part; false when the file ended before any byte of them. */
-  private boolean copyLines(int count) throws IOException {
-    int copied = 0;
-    boolean any = false;
-    while (copied < count) {
-      if (chunkStart == chunkEnd && !fill()) {
-        ended = true;
-        return any;
+  /** A buffer whose {@code [0, end)} are the lead and whole lines; what followed them is kept in {@link #rest}. */
+  private record Lines(byte[] buffer, int end) {}
+
+  /**
+   * Reads {@code lead} then as many whole lines as fit {@code want} bytes, or the next line when it is longer; the
+   * last line of the file may have no line end. Null when the file has no byte left.
+   */
+  private Lines read(byte[] lead, int want) throws IOException {
+    byte[] buffer = Arrays.copyOf(lead, lead.length + Math.max(want, rest.length));
+    System.arraycopy(rest, 0, buffer, lead.length, rest.length);
+    int filled = lead.length + rest.length;
+    int end;
+    while (true) {
+      if (!ended) {
+        int n = in.readNBytes(buffer, filled, buffer.length - filled);
+        progress.accept(n);
+        filled += n;
+        ended = filled < buffer.length;
       }
-      any = true;
-      int end = chunkStart;
-      while (end < chunkEnd && copied < count) {
-        if (chunk[end++] == '\n') {
-          copied++;
-        }
+      end = cut(buffer, lead.length, filled, want);
+      if (end > lead.length || ended) {
+        break;
       }
-      part.write(chunk, chunkStart, end - chunkStart);
-      chunkStart = end;
+      buffer = Arrays.copyOf(buffer, buffer.length * 2); // no line end yet: a line longer than the buffer
     }
-    nextLine += copied;
-    return true;
+    if (end == lead.length) {
+      end = filled; // the end of the file: its last line without line end, or nothing
+    }
+    rest = Arrays.copyOfRange(buffer, end, filled);
+    return end == lead.length ? null : new Lines(buffer, end);
   }
 
-  private boolean fill() throws IOException {
-    int n = in.readNBytes(chunk, 0, chunk.length);
-    if (n <= 0) {
-      return false;
+  /**
+   * The end of the whole lines of {@code buffer[from, filled)} that fit {@code want} bytes, or of the first line when
+   * it is longer; {@code from} when no line end was read yet.
+   */
+  private static int cut(byte[] buffer, int from, int filled, int want) {
+    int end = LineEnds.afterLast(buffer, from, Math.min(filled, from + want));
+    if (end > from) {
+      return end;
     }
-    progress.accept(n);
-    chunkStart = 0;
-    chunkEnd = n;
-    return true;
+    int newline = LineEnds.next(buffer, from, filled);
+    return newline == filled ? from : newline + 1;
   }
 }

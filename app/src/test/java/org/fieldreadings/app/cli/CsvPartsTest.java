@@ -14,13 +14,13 @@ class CsvPartsTest {
 
   private static final String HEADER = "profile,serial,connectorId,interface,timestamp,value\n";
 
-  private static List<String> parts(String file, int lines, List<Long> firstLines, AtomicLong progress)
+  private static List<String> parts(String file, int bytes, List<Long> firstLines, AtomicLong progress)
       throws IOException {
-    CsvParts parts = new CsvParts(new ByteArrayInputStream(file.getBytes(StandardCharsets.UTF_8)), lines,
+    CsvParts parts = new CsvParts(new ByteArrayInputStream(file.getBytes(StandardCharsets.UTF_8)), bytes,
         progress::addAndGet);
     List<String> bodies = new ArrayList<>();
     for (CsvParts.Part part = parts.next(); part != null; part = parts.next()) {
-      bodies.add(new String(part.body(), StandardCharsets.UTF_8));
+      bodies.add(new String(part.buffer(), 0, part.length(), StandardCharsets.UTF_8));
       firstLines.add(part.firstLine());
     }
     return bodies;
@@ -31,7 +31,7 @@ class CsvPartsTest {
     List<Long> firstLines = new ArrayList<>();
     AtomicLong progress = new AtomicLong();
     String file = HEADER + "a\nb\nc\nd\ne\n";
-    assertThat(parts(file, 2, firstLines, progress))
+    assertThat(parts(file, 4, firstLines, progress))
         .containsExactly(HEADER + "a\nb\n", HEADER + "c\nd\n", HEADER + "e\n");
     assertThat(firstLines).containsExactly(2L, 4L, 6L);
     assertThat(progress.get()).isEqualTo(file.length());
@@ -40,26 +40,48 @@ class CsvPartsTest {
   @Test
   void aLastLineWithoutLineEndAndWindowsLineEndsArePassedOnAsTheyAre() throws IOException {
     List<Long> firstLines = new ArrayList<>();
-    assertThat(parts("h\r\na\r\nb\r\nc", 2, firstLines, new AtomicLong()))
+    assertThat(parts("h\r\na\r\nb\r\nc", 6, firstLines, new AtomicLong()))
         .containsExactly("h\r\na\r\nb\r\n", "h\r\nc");
     assertThat(firstLines).containsExactly(2L, 4L);
   }
 
   @Test
-  void partsSpanningManyReadChunksKeepEveryByte() throws IOException {
+  void partsOfManyLinesKeepEveryByteAndCountTheLinesBeforeThem() throws IOException {
     StringBuilder file = new StringBuilder(HEADER);
-    StringBuilder expected = new StringBuilder();
     for (int i = 0; i < 50_000; i++) {
-      String line = "PROFILE_A,SM-" + i + ",ORIGIN,SMraw10,2024-05-01T00:00:00Z," + i + "\n";
-      file.append(line);
-      expected.append(line);
+      file.append("PROFILE_A,SM-" + i + ",ORIGIN,SMraw10,2024-05-01T00:00:00Z," + i + "\n");
     }
     List<Long> firstLines = new ArrayList<>();
-    List<String> bodies = parts(file.toString(), 20_000, firstLines, new AtomicLong());
+    List<String> bodies = parts(file.toString(), 1 << 20, firstLines, new AtomicLong());
     assertThat(bodies).hasSize(3);
-    assertThat(firstLines).containsExactly(2L, 20_002L, 40_002L);
+    long line = 2;
+    for (int i = 0; i < bodies.size(); i++) {
+      assertThat(bodies.get(i)).startsWith(HEADER).endsWith("\n");
+      assertThat(bodies.get(i).length() - HEADER.length()).isLessThanOrEqualTo(1 << 20);
+      assertThat(firstLines.get(i)).isEqualTo(line);
+      line += bodies.get(i).chars().filter(c -> c == '\n').count() - 1;
+    }
+    assertThat(line).isEqualTo(50_002);
+    assertThat(HEADER + String.join("", bodies.stream().map(b -> b.substring(HEADER.length())).toList()))
+        .isEqualTo(file.toString());
+  }
+
+  @Test
+  void aLineLongerThanAPartIsSentWhole() throws IOException {
+    String longLine = "x".repeat(100) + "\n";
+    List<Long> firstLines = new ArrayList<>();
+    List<String> bodies = parts(HEADER + "a\n" + longLine + "b\n", 10, firstLines, new AtomicLong());
+    assertThat(bodies.get(0)).isEqualTo(HEADER + "a\n");
+    assertThat(bodies.get(1)).startsWith(HEADER + longLine);
     assertThat(String.join("", bodies.stream().map(b -> b.substring(HEADER.length())).toList()))
-        .isEqualTo(expected.toString());
+        .isEqualTo("a\n" + longLine + "b\n");
+    assertThat(firstLines.subList(0, 2)).containsExactly(2L, 3L);
+  }
+
+  @Test
+  void aHeaderLongerThanTheFirstReadIsReadWhole() throws IOException {
+    String header = "profile," + " ".repeat(5000) + "serial,connectorId,interface,timestamp,value\n";
+    assertThat(parts(header + "a\n", 10, new ArrayList<>(), new AtomicLong())).containsExactly(header + "a\n");
   }
 
   @Test

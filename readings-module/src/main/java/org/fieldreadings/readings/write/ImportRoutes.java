@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.util.Arrays;
 import org.fieldreadings.core.http.Problem;
 import org.fieldreadings.core.http.ProblemException;
+import org.fieldreadings.core.text.LineEnds;
 import org.fieldreadings.readings.ReadingsAddresses;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -97,7 +98,7 @@ public final class ImportRoutes {
       if (filled < BATCH_BYTES) {
         return;
       }
-      int end = afterLastNewline();
+      int end = LineEnds.afterLast(pending, 0, filled);
       if (end == 0) {
         filled = 0;
         fail(new ProblemException(Problem.invalid("body", "line " + nextLine + " is longer than " + LONGEST_LINE
@@ -116,14 +117,6 @@ public final class ImportRoutes {
       }
     }
 
-    private int afterLastNewline() {
-      for (int i = filled - 1; i >= 0; i--) {
-        if (pending[i] == '\n') {
-          return i + 1;
-        }
-      }
-      return 0;
-    }
 
     /**
      * Reads the whole lines {@code pending[0, end)} on a worker thread, drops them from {@link #pending}, then writes
@@ -163,7 +156,7 @@ public final class ImportRoutes {
       long bad = 0;
       long number = firstLine;
       for (int start = 0; start < end; number++) {
-        int newline = indexOf(bytes, '\n', start, end);
+        int newline = LineEnds.next(bytes, start, end);
         int lineEnd = newline > start && bytes[newline - 1] == '\r' ? newline - 1 : newline;
         int from = start;
         start = newline + 1;
@@ -191,16 +184,6 @@ public final class ImportRoutes {
         }
       }
       return new Parsed(readings.build(), reasons, bad, number - firstLine);
-    }
-
-    /** The position of {@code b} in {@code bytes[from, end)}, or {@code end}. */
-    private static int indexOf(byte[] bytes, char b, int from, int end) {
-      for (int i = from; i < end; i++) {
-        if (bytes[i] == b) {
-          return i;
-        }
-      }
-      return end;
     }
 
     private static boolean isBlank(byte[] bytes, int from, int end) {

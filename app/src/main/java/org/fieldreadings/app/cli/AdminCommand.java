@@ -40,6 +40,7 @@ abstract class AdminCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    CommandLogging.use();
     Object answer = execute(AdminClient.of(config.orElse(rootOptions()).load(), target));
     PrintWriter out = spec.commandLine().getOut();
     if (json) {

@@ -21,6 +21,7 @@ import org.fieldreadings.core.http.Problem;
 abstract class ListenerVerticle extends VerticleBase {
 
   private static final long GRACE_SECONDS = 10;
+  private static final int UPLOAD_CHUNK_BYTES = 64 << 10;
 
   private HttpServer server;
   private Pool pool;
@@ -47,7 +48,10 @@ abstract class ListenerVerticle extends VerticleBase {
         // Only HTTP/1.1, whose request heads the header deadline can watch; a preface of HTTP/2 gets a 505.
         .setHttp2ClearTextEnabled(false)
         .setIdleTimeout((int) Math.min(Integer.MAX_VALUE, millis(ConfigKeys.HTTP_IDLE_TIMEOUT.get(config()))))
-        .setIdleTimeoutUnit(TimeUnit.MILLISECONDS));
+        .setIdleTimeoutUnit(TimeUnit.MILLISECONDS)
+        // Uploads (imports, ingest payloads) come in chunks of up to this: each is a copy and a handler call on the
+        // event loop, and Netty's default of 8 KiB cut every socket read in eight.
+        .setMaxChunkSize(UPLOAD_CHUNK_BYTES));
     Router router = router(pool);
     return server
         .connectionHandler(connection -> HeaderDeadline.install(connection, headerTimeout))

@@ -53,15 +53,18 @@ final class DoubleColumn {
    */
   static int scale(double[] values, int from, int to) {
     int scale = 0;
+    int checkedFrom = from;
     for (int i = from; i < to; i++) {
       while (!exact(values[i], scale)) {
         if (++scale > MAX_SCALE) {
           return RAW;
         }
+        checkedFrom = i;
       }
     }
-    // A value exact at a smaller scale is normally exact at a larger one too; make sure.
-    for (int i = from; i < to; i++) {
+    // The values before the last scale change were checked at smaller scales only. One exact at a smaller scale is
+    // normally exact at a larger one too; make sure.
+    for (int i = from; i < checkedFrom; i++) {
       if (!exact(values[i], scale)) {
         return RAW;
       }

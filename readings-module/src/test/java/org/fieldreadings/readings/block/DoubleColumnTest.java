@@ -31,6 +31,16 @@ class DoubleColumnTest {
   }
 
   @Test
+  void aValueTooLargeForTheScaleALaterValueNeedsMakesTheColumnRaw() {
+    double[] values = {1e10, 2.5, 1e-9};
+    assertThat(DoubleColumn.isRaw(DoubleColumn.scale(values, 0, values.length))).isTrue();
+    assertRoundTrip(values);
+    double[] fits = {1e5, 2.5, 1e-9};
+    assertThat(DoubleColumn.scale(fits, 0, fits.length)).isEqualTo(9);
+    assertRoundTrip(fits);
+  }
+
+  @Test
   void decodingWritesOnlyItsOwnPartOfTheArray() {
     double[] values = {1.5, 2.25, 2.25, -7};
     BlockOutput out = new BlockOutput();

@@ -8,13 +8,17 @@ import org.fieldreadings.core.text.LineEnds;
 
 /**
  * A CSV file cut into parts of whole lines, each starting with the file's header and of at most {@code bytes} bytes
- * after it (more only for a single line that long), read as bytes straight into the part (the server reads the
- * lines; here their ends are only found and counted), so the client's cost per line stays a scan of its bytes.
+ * after it, read as bytes straight into the part (the server reads the lines; here their ends are only found and
+ * counted), so the client's cost per line stays a scan of its bytes. A line longer than a part is refused here, as
+ * the server would refuse it, without reading it all into memory.
  */
 final class CsvParts {
 
   /** A part's body, {@code buffer[0, length)}, and the file line of its first line after the header. */
   record Part(byte[] buffer, int length, long firstLine) {}
+
+  /** A header is six column names: longer, it is no header, and it is not read into memory. */
+  private static final int LONGEST_HEADER = 64 << 10;
 
   private final InputStream in;
   private final int bytes;
@@ -35,7 +39,7 @@ final class CsvParts {
   /** The header line with its line end; null for an empty file. */
   byte[] header() throws IOException {
     if (header == null) {
-      Lines first = read(new byte[0], 1);
+      Lines first = read(new byte[0], 1, LONGEST_HEADER);
       if (first == null) {
         return null;
       }
@@ -50,7 +54,7 @@ final class CsvParts {
     if (header() == null) {
       return null;
     }
-    Lines lines = read(header, bytes);
+    Lines lines = read(header, bytes, bytes);
     if (lines == null) {
       return null;
     }
@@ -63,10 +67,10 @@ final class CsvParts {
   private record Lines(byte[] buffer, int end) {}
 
   /**
-   * Reads {@code lead} then as many whole lines as fit {@code want} bytes, or the next line when it is longer; the
-   * last line of the file may have no line end. Null when the file has no byte left.
+   * Reads {@code lead} then as many whole lines as fit {@code want} bytes, or the next line when it is longer (up to
+   * {@code longest} bytes); the last line of the file may have no line end. Null when the file has no byte left.
    */
-  private Lines read(byte[] lead, int want) throws IOException {
+  private Lines read(byte[] lead, int want, int longest) throws IOException {
     byte[] buffer = Arrays.copyOf(lead, lead.length + Math.max(want, rest.length));
     System.arraycopy(rest, 0, buffer, lead.length, rest.length);
     int filled = lead.length + rest.length;
@@ -82,7 +86,10 @@ final class CsvParts {
       if (end > lead.length || ended) {
         break;
       }
-      buffer = Arrays.copyOf(buffer, buffer.length * 2); // no line end yet: a line longer than the buffer
+      if (filled - lead.length >= longest) {
+        throw new IOException("line " + nextLine + " is longer than " + longest + " bytes");
+      }
+      buffer = Arrays.copyOf(buffer, lead.length + Math.min(2 * (buffer.length - lead.length), longest));
     }
     if (end == lead.length) {
       end = filled; // the end of the file: its last line without line end, or nothing

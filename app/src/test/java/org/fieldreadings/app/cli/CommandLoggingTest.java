@@ -9,12 +9,15 @@ import ch.qos.logback.classic.spi.Configurator;
 import ch.qos.logback.core.ConsoleAppender;
 import java.util.ServiceLoader;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 class CommandLoggingTest {
 
+  /** Commands run by other tests of this JVM choose the commands' logging; these tests choose for themselves. */
+  @BeforeEach
   @AfterEach
-  void serverLoggingAgain() {
+  void serverLogging() {
     System.clearProperty("fieldreadings.command-logging");
   }
 

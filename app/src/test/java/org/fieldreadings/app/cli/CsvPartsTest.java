@@ -1,6 +1,7 @@
 package org.fieldreadings.app.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -67,15 +68,19 @@ class CsvPartsTest {
   }
 
   @Test
-  void aLineLongerThanAPartIsSentWhole() throws IOException {
-    String longLine = "x".repeat(100) + "\n";
-    List<Long> firstLines = new ArrayList<>();
-    List<String> bodies = parts(HEADER + "a\n" + longLine + "b\n", 10, firstLines, new AtomicLong());
-    assertThat(bodies.get(0)).isEqualTo(HEADER + "a\n");
-    assertThat(bodies.get(1)).startsWith(HEADER + longLine);
-    assertThat(String.join("", bodies.stream().map(b -> b.substring(HEADER.length())).toList()))
-        .isEqualTo("a\n" + longLine + "b\n");
-    assertThat(firstLines.subList(0, 2)).containsExactly(2L, 3L);
+  void aLineLongerThanAPartIsRefusedNamingIt() throws IOException {
+    CsvParts parts = new CsvParts(new ByteArrayInputStream((HEADER + "a\nb\n" + "x".repeat(100) + "\nc\n")
+        .getBytes(StandardCharsets.UTF_8)), 60, n -> { });
+    CsvParts.Part first = parts.next();
+    assertThat(new String(first.buffer(), 0, first.length(), StandardCharsets.UTF_8)).isEqualTo(HEADER + "a\nb\n");
+    assertThatThrownBy(parts::next).isInstanceOf(IOException.class).hasMessage("line 4 is longer than 60 bytes");
+  }
+
+  @Test
+  void aLineOfExactlyAPartFitsIt() throws IOException {
+    String line = "x".repeat(59) + "\n";
+    assertThat(parts(HEADER + line + line, 60, new ArrayList<>(), new AtomicLong()))
+        .containsExactly(HEADER + line, HEADER + line);
   }
 
   @Test

@@ -14,6 +14,7 @@ bench_init bench-ingest python3 curl
 
 echo "generating PROFILE_B frames of 20 gateways with 2 attached nodes over 60 days, and the same canonical CSV..."
 rows=$(python3 bench/gen_gateway.py "$work/payloads" "$work/canonical.csv")
+sync # the generated files' dirty pages are written back now, not while the database fsyncs during the timed runs
 # Warm-up sets: other serials (a permutation of GWB keeps the frames' XOR checksums valid).
 mkdir "$work/warmup"
 sed 's/GWB-/GBW-/' "$work/payloads/p00-g01.txt" >"$work/warmup/frames.txt"

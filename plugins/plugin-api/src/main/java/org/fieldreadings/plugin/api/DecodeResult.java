@@ -159,8 +159,8 @@ public record DecodeResult(
   }
 
   /**
-   * A series, as a hash key met once an observation: its methods are written out, since a record's generated ones
-   * go through method handles, which showed in profiles of large payloads.
+   * A series as a hash key, looked up once per observation: its methods are written out, since a record's generated
+   * ones go through method handles, which showed in profiles of large payloads.
    */
   private record SeriesKey(String serial, String connectorId, SensorInterface iface) {
     @Override

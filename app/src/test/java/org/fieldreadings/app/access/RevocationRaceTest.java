@@ -8,17 +8,15 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Base64;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.fieldreadings.app.server.FieldReadingsServer;
 import org.fieldreadings.app.server.TestServers;
-import org.fieldreadings.core.testing.TestPostgres;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -46,12 +44,9 @@ class RevocationRaceTest {
 
   @BeforeAll
   static void start() throws Exception {
-    byte[] masterKey = new byte[32];
-    new SecureRandom().nextBytes(masterKey);
-    Map<String, String> shared = Map.of("FR_DATABASE_URL", TestPostgres.newDatabase().toConfigValue(),
-        "FR_SECURITY_MASTER_KEY", Base64.getEncoder().encodeToString(masterKey),
-        "FR_RATELIMIT_KEY_RPS", "1000000", "FR_RATELIMIT_KEY_BURST", "1000000",
-        "FR_RATELIMIT_AUTH_FAILURES_PER_MINUTE", "1000000");
+    Map<String, String> shared = new HashMap<>(TestServers.sharedDatabase());
+    shared.putAll(Map.of("FR_RATELIMIT_KEY_RPS", "1000000", "FR_RATELIMIT_KEY_BURST", "1000000",
+        "FR_RATELIMIT_AUTH_FAILURES_PER_MINUTE", "1000000"));
     first = FieldReadingsServer.start(TestServers.config(dataDir.resolve("first"), shared));
     second = FieldReadingsServer.start(TestServers.config(dataDir.resolve("second"), shared));
     firstClient = new AccessClient(first.httpPort(), first.adminPort(),

@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
-import java.security.SecureRandom;
-import java.util.Base64;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -15,7 +13,6 @@ import org.fieldreadings.app.server.FieldReadingsServer;
 import org.fieldreadings.app.server.TestServers;
 import org.fieldreadings.core.testing.TestHttp;
 import org.fieldreadings.core.testing.TestHttp.Answer;
-import org.fieldreadings.core.testing.TestPostgres;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -41,10 +38,7 @@ class ReadingsCacheTest {
 
   @BeforeAll
   static void start() throws Exception {
-    byte[] masterKey = new byte[32];
-    new SecureRandom().nextBytes(masterKey);
-    Map<String, String> shared = Map.of("FR_DATABASE_URL", TestPostgres.newDatabase().toConfigValue(),
-        "FR_SECURITY_MASTER_KEY", Base64.getEncoder().encodeToString(masterKey));
+    Map<String, String> shared = TestServers.sharedDatabase();
     fixture = new ReadingsFixture(dataDir.resolve("first"), shared);
     Map<String, String> secondEnv = new HashMap<>(shared);
     secondEnv.putAll(Map.of("FR_RATELIMIT_KEY_RPS", "100000", "FR_RATELIMIT_KEY_BURST", "100000"));

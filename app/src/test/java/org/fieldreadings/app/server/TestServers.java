@@ -2,9 +2,12 @@ package org.fieldreadings.app.server;
 
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.Base64;
 import java.util.HashMap;
 import java.util.Map;
 import org.fieldreadings.core.config.ConfigLoader;
+import org.fieldreadings.core.testing.TestPostgres;
 
 /**
  * Configurations for servers under test: loopback, ports chosen by the system, the given data directory, and no demo
@@ -26,6 +29,17 @@ public final class TestServers {
   /** The folder where the build copied the five bundled plugin jars, which every server under test loads. */
   public static Path pluginsDir() {
     return Path.of(System.getProperty("test.plugins.dir", "target/test-plugins"));
+  }
+
+  /**
+   * The variables of nodes that share one fresh database, as a cluster's nodes do: its address, and the master key
+   * the secrets in it are sealed with, which every node needs alike.
+   */
+  public static Map<String, String> sharedDatabase() {
+    byte[] masterKey = new byte[32];
+    new SecureRandom().nextBytes(masterKey);
+    return Map.of("FR_DATABASE_URL", TestPostgres.newDatabase().toConfigValue(),
+        "FR_SECURITY_MASTER_KEY", Base64.getEncoder().encodeToString(masterKey));
   }
 
   /** The configuration the given {@code FR_*} variables make, on top of the test defaults. */

@@ -4,15 +4,12 @@ import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
-import java.net.http.HttpRequest.BodyPublisher;
-import java.net.http.HttpRequest.BodyPublishers;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
  * A one-line progress bar on stderr over the bytes of one or more file uploads, redrawn at most every 200 ms:
- * {@code importing a.csv [#####.....]  52%  12.1/23.3 MB}. It counts what the HTTP client reads from each file.
+ * {@code importing a.csv [#####.....]  52%  12.1/23.3 MB}. It counts what is read from each file as it is sent.
  */
 final class ProgressBar {
 
@@ -34,21 +31,15 @@ final class ProgressBar {
 
   /**
    * The body of an upload of {@code file} (with its {@code Content-Length}), counted on this bar under
-   * {@code label} while the HTTP client sends it.
+   * {@code label} while it is sent.
    */
-  BodyPublisher upload(Path file, String label) throws IOException {
-    long size = Files.size(file);
-    long before = done;
-    return BodyPublishers.fromPublisher(BodyPublishers.ofInputStream(() -> {
-      // Called again should the client resend: the file then counts from its start again.
+  AdminClient.Body upload(Path file, String label) throws IOException {
+    return new AdminClient.Body(Files.size(file), out -> {
       this.label = label;
-      done = before;
-      try {
-        return new Counting(Files.newInputStream(file));
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
+      try (InputStream in = new Counting(Files.newInputStream(file))) {
+        in.transferTo(out);
       }
-    }), size);
+    });
   }
 
   /** Counts {@code bytes} more under {@code label}, for uploads sent as parts. */

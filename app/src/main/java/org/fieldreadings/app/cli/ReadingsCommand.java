@@ -2,7 +2,6 @@ package org.fieldreadings.app.cli;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.net.http.HttpRequest;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -104,8 +103,7 @@ public final class ReadingsCommand {
     }
 
     private static JsonObject send(AdminClient admin, byte[] part, int length) {
-      return (JsonObject) admin.send("POST", "/admin/readings", HttpRequest.BodyPublishers.ofByteArray(part, 0, length),
-          "text/csv");
+      return (JsonObject) admin.send("POST", "/admin/readings", AdminClient.Body.of(part, 0, length), "text/csv");
     }
 
     /** The answers of the parts, added up; a part's line n is line {@code firstLine + n - 2} of the file. */

@@ -2,7 +2,6 @@ package org.fieldreadings.app.demo;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -108,7 +107,7 @@ public final class DemoLoader {
       return ingest(generator, farm, fromHour, middle) + ingest(generator, farm, middle, toHour);
     }
     JsonObject answer = (JsonObject) admin.send("POST", "/admin/ingest/" + generator.device().profile(),
-        HttpRequest.BodyPublishers.ofByteArray(payload), generator.contentType());
+        AdminClient.Body.of(payload), generator.contentType());
     JsonArray rejected = answer.getJsonArray("rejected");
     if (!rejected.isEmpty()) {
       throw new IllegalStateException(generator.device().profile() + " payload partly rejected: " + rejected.getValue(0));

@@ -2,6 +2,7 @@ package org.fieldreadings.readings.write;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.stream.IntStream;
 import org.fieldreadings.core.http.DeviceRef;
 import org.fieldreadings.plugin.api.InterfaceCatalog;
 import org.fieldreadings.plugin.api.Profile;
@@ -20,27 +21,25 @@ class TimeOrderTest {
     return builder.build();
   }
 
+  /** The indexes {@code 0..n-1} of readings at {@code times}, with those in {@code [from, to)} sorted. */
+  private static int[] sorted(int from, int to, long... times) {
+    int[] order = IntStream.range(0, times.length).toArray();
+    TimeOrder.sort(order, from, to, at(times), new int[times.length]);
+    return order;
+  }
+
   @Test
   void indexesAreSortedByTheirReadingsTime() {
-    ReadingColumns columns = at(50, 10, 40, 20, 30);
-    int[] order = {0, 1, 2, 3, 4};
-    TimeOrder.sort(order, 0, 5, columns, new int[5]);
-    assertThat(order).containsExactly(1, 3, 4, 2, 0);
+    assertThat(sorted(0, 5, 50, 10, 40, 20, 30)).containsExactly(1, 3, 4, 2, 0);
   }
 
   @Test
   void equalTimesKeepTheirOrder() {
-    ReadingColumns columns = at(20, 10, 20, 10, 20);
-    int[] order = {0, 1, 2, 3, 4};
-    TimeOrder.sort(order, 0, 5, columns, new int[5]);
-    assertThat(order).containsExactly(1, 3, 0, 2, 4);
+    assertThat(sorted(0, 5, 20, 10, 20, 10, 20)).containsExactly(1, 3, 0, 2, 4);
   }
 
   @Test
   void onlyTheGivenRangeIsSorted() {
-    ReadingColumns columns = at(30, 20, 10, 0);
-    int[] order = {0, 1, 2, 3};
-    TimeOrder.sort(order, 1, 3, columns, new int[4]);
-    assertThat(order).containsExactly(0, 2, 1, 3);
+    assertThat(sorted(1, 3, 30, 20, 10, 0)).containsExactly(0, 2, 1, 3);
   }
 }

@@ -3,6 +3,8 @@ package org.fieldreadings.app.cli;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Arrays;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.LongConsumer;
 import org.fieldreadings.core.text.LineEnds;
 
@@ -28,6 +30,8 @@ final class CsvParts {
   private byte[] rest = new byte[0];
   private long nextLine = 1;
   private boolean ended;
+  /** Parts' buffers their senders are done with, read into again rather than allocated a part. */
+  private final Queue<byte[]> spare = new ConcurrentLinkedQueue<>();
 
   /** Parts of {@code in}, telling {@code progress} how many bytes were read as they are. */
   CsvParts(InputStream in, int bytes, LongConsumer progress) {
@@ -63,6 +67,11 @@ final class CsvParts {
     return new Part(lines.buffer, lines.end, first);
   }
 
+  /** Gives back the buffer of a part that was sent, for a later part: from any thread. */
+  void recycle(Part part) {
+    spare.add(part.buffer());
+  }
+
   /** A buffer whose {@code [0, end)} are the lead and whole lines; what followed them is kept in {@link #rest}. */
   private record Lines(byte[] buffer, int end) {}
 
@@ -71,7 +80,8 @@ final class CsvParts {
    * {@code longest} bytes); the last line of the file may have no line end. Null when the file has no byte left.
    */
   private Lines read(byte[] lead, int want, int longest) throws IOException {
-    byte[] buffer = Arrays.copyOf(lead, lead.length + Math.max(want, rest.length));
+    byte[] buffer = buffer(lead.length + Math.max(want, rest.length));
+    System.arraycopy(lead, 0, buffer, 0, lead.length);
     System.arraycopy(rest, 0, buffer, lead.length, rest.length);
     int filled = lead.length + rest.length;
     int end;
@@ -96,6 +106,12 @@ final class CsvParts {
     }
     rest = Arrays.copyOfRange(buffer, end, filled);
     return end == lead.length ? null : new Lines(buffer, end);
+  }
+
+  /** A spare buffer of at least {@code length} bytes, or a new one. */
+  private byte[] buffer(int length) {
+    byte[] buffer = spare.poll();
+    return buffer != null && buffer.length >= length ? buffer : new byte[length];
   }
 
   /**

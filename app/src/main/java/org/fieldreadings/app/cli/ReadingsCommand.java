@@ -13,6 +13,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
+import java.util.function.Consumer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
@@ -61,10 +62,11 @@ public final class ReadingsCommand {
             throw new CommandFailure(file + " is empty: the first line must be the CSV header");
           }
           for (CsvParts.Part part = csv.next(); part != null; part = csv.next()) {
-            parts.add(submit(admin, part.buffer(), part.length(), part.firstLine(), senders, slots));
+            parts.add(submit(admin, part, senders, slots, csv::recycle));
           }
           if (parts.isEmpty()) {
-            parts.add(submit(admin, csv.header(), csv.header().length, 2, senders, slots));
+            parts.add(submit(admin, new CsvParts.Part(csv.header(), csv.header().length, 2), senders, slots,
+                header -> { }));
           }
           Totals totals = new Totals();
           for (Part sent : parts) {
@@ -89,17 +91,19 @@ public final class ReadingsCommand {
     /** A part on its way: its answer, and the file line of its first reading. */
     private record Part(CompletableFuture<JsonObject> answer, long firstLine) {}
 
-    private static Part submit(AdminClient admin, byte[] body, int length, long firstLine,
-        ExecutorService senders, Semaphore slots) throws InterruptedException {
+    /** Sends a part once a slot is free, then hands it to {@code sent}, which may reuse its buffer. */
+    private static Part submit(AdminClient admin, CsvParts.Part part, ExecutorService senders, Semaphore slots,
+        Consumer<CsvParts.Part> sent) throws InterruptedException {
       slots.acquire();
       CompletableFuture<JsonObject> answer = CompletableFuture.supplyAsync(() -> {
         try {
-          return send(admin, body, length);
+          return send(admin, part.buffer(), part.length());
         } finally {
+          sent.accept(part);
           slots.release();
         }
       }, senders);
-      return new Part(answer, firstLine);
+      return new Part(answer, part.firstLine());
     }
 
     private static JsonObject send(AdminClient admin, byte[] part, int length) {

@@ -39,6 +39,20 @@ class CsvPartsTest {
   }
 
   @Test
+  void aRecycledBufferHoldsOnlyItsNewPart() throws IOException {
+    CsvParts parts = new CsvParts(new ByteArrayInputStream((HEADER + "aaaa\nbbbb\nc\n")
+        .getBytes(StandardCharsets.UTF_8)), 10, n -> { });
+    CsvParts.Part first = parts.next();
+    byte[] buffer = first.buffer();
+    parts.recycle(first);
+    CsvParts.Part second = parts.next();
+    assertThat(second.buffer()).isSameAs(buffer);
+    assertThat(new String(second.buffer(), 0, second.length(), StandardCharsets.UTF_8))
+        .isEqualTo(HEADER + "c\n");
+    assertThat(second.firstLine()).isEqualTo(4L);
+  }
+
+  @Test
   void aLastLineWithoutLineEndAndWindowsLineEndsArePassedOnAsTheyAre() throws IOException {
     List<Long> firstLines = new ArrayList<>();
     assertThat(parts("h\r\na\r\nb\r\nc", 6, firstLines, new AtomicLong()))

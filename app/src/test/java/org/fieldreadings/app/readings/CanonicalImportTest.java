@@ -6,6 +6,9 @@ import static org.assertj.core.api.Assertions.within;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.IntStream;
 import org.fieldreadings.core.testing.TestHttp.Answer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -200,6 +203,35 @@ class CanonicalImportTest {
         .put("stored", 150_000).put("duplicates", 0).put("rejectedCount", 1).put("rejected", new JsonArray()
             .add(new JsonObject().put("line", 149_002)
                 .put("reason", "timestamp 'soon' is neither RFC 3339 nor epoch milliseconds"))));
+  }
+
+  private static String minutes(String serial, int count) {
+    StringBuilder csv = new StringBuilder();
+    long start = Instant.parse("2024-02-01T00:00:00Z").toEpochMilli();
+    for (int i = 0; i < count; i++) {
+      csv.append(row(serial, "SMraw10", Long.toString(start + i * 60_000L), Integer.toString(i % 700)));
+    }
+    return csv.toString();
+  }
+
+  private static JsonObject stored(int count) {
+    return new JsonObject().put("stored", count).put("duplicates", 0).put("rejectedCount", 0)
+        .put("rejected", new JsonArray());
+  }
+
+  @Test
+  void largeUploadsOneAfterAnotherAndSideBySideEachStoreExactlyTheirOwnLines() {
+    // Bodies over 1 MiB are read into batch buffers that later uploads reuse: none may read another's bytes, and
+    // a shorter upload after a longer one leaves the longer one's tail unread.
+    assertThat(fixture.importCsv(minutes("SM-REUSE-1", 40_000))).isEqualTo(stored(40_000));
+    assertThat(fixture.importCsv(minutes("SM-REUSE-2", 25_000))).isEqualTo(stored(25_000));
+    // More uploads at once than the listener has event loops, so that some share one and its spare buffer.
+    List<CompletableFuture<JsonObject>> together = IntStream.range(0, 6)
+        .mapToObj(i -> CompletableFuture.supplyAsync(() -> fixture.importCsv(minutes("SM-REUSE-T" + i, 24_000 + i))))
+        .toList();
+    for (int i = 0; i < together.size(); i++) {
+      assertThat(together.get(i).join()).isEqualTo(stored(24_000 + i));
+    }
   }
 
   @Test

@@ -121,7 +121,7 @@ public final class Aggregates {
    * order; every bucket of {@code fresh} lies in a replaced span): how a rewritten day replaces its hours.
    */
   public static Aggregates spliced(Aggregates stored, Aggregates fresh, java.util.function.LongPredicate replaced) {
-    Aggregates result = new Aggregates(fresh.circular);
+    Aggregates result = new Aggregates(fresh.circular, stored.size + fresh.size);
     int s = 0;
     int f = 0;
     while (s < stored.size || f < fresh.size) {
@@ -134,6 +134,22 @@ public final class Aggregates {
       }
     }
     return result;
+  }
+
+  /** A copy of entries {@code [from, to)}. */
+  public Aggregates range(int from, int to) {
+    Aggregates range = new Aggregates(circular, 0);
+    range.bucket = Arrays.copyOfRange(bucket, from, to);
+    range.n = Arrays.copyOfRange(n, from, to);
+    range.sum = Arrays.copyOfRange(sum, from, to);
+    range.min = Arrays.copyOfRange(min, from, to);
+    range.max = Arrays.copyOfRange(max, from, to);
+    range.lastTime = Arrays.copyOfRange(lastTime, from, to);
+    range.lastValue = Arrays.copyOfRange(lastValue, from, to);
+    range.sinSum = Arrays.copyOfRange(sinSum, from, to);
+    range.cosSum = Arrays.copyOfRange(cosSum, from, to);
+    range.size = to - from;
+    return range;
   }
 
   private void grow() {

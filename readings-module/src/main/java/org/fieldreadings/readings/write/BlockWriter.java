@@ -72,6 +72,23 @@ final class BlockWriter {
     List<Day> days = days(points);
     Map<BlockKey, byte[]> stored = fetch(connection, POINT_TABLE, "day",
         days.stream().map(d -> new BlockKey(d.series, d.start / EPOCH_DAY_MS)).toList());
+    Merged merged = merge(points, days, stored, circular, perDayLimit);
+    save(connection, POINT_TABLE, "day", merged.written, stored.keySet());
+    for (RollupSpan span : RollupSpan.values()) {
+      splice(connection, span, merged.changes);
+    }
+    saveLatest(connection, merged.changes);
+    return merged.changed;
+  }
+
+  /**
+   * The days' blocks with the points merged in, those that changed: their blocks to write, what changed in each
+   * series, and how many points were new or corrected.
+   */
+  private record Merged(Map<BlockKey, byte[]> written, Map<Integer, Changes> changes, long changed) {}
+
+  private static Merged merge(SeriesPoints points, List<Day> days, Map<BlockKey, byte[]> stored,
+      IntPredicate circular, int perDayLimit) {
     Map<BlockKey, byte[]> written = new LinkedHashMap<>();
     Map<Integer, Changes> changes = new LinkedHashMap<>();
     long changed = 0;
@@ -107,12 +124,7 @@ final class BlockWriter {
       series.newestTime = merged.time(merged.size() - 1);
       series.newestValue = merged.value(merged.size() - 1);
     }
-    save(connection, POINT_TABLE, "day", written, stored.keySet());
-    for (RollupSpan span : RollupSpan.values()) {
-      splice(connection, span, changes);
-    }
-    saveLatest(connection, changes);
-    return changed;
+    return new Merged(written, changes, changed);
   }
 
   /** One (series, UTC day) of the points: {@code points[from, to)}. */
@@ -198,15 +210,33 @@ final class BlockWriter {
    */
   private static void splice(Connection connection, RollupSpan span, Map<Integer, Changes> changes)
       throws SQLException, IOException {
+    Map<BlockKey, Aggregates> fresh = freshBlocks(span, changes);
+    Map<BlockKey, byte[]> stored = fetch(connection, span.table(), span.key(), List.copyOf(fresh.keySet()));
+    save(connection, span.table(), span.key(), splicedBlocks(span, changes, fresh, stored), stored.keySet());
+  }
+
+  /** The changed series' recomputed buckets of {@code span}, by the block they fall in. */
+  private static Map<BlockKey, Aggregates> freshBlocks(RollupSpan span, Map<Integer, Changes> changes) {
     Map<BlockKey, Aggregates> fresh = new LinkedHashMap<>();
     for (Map.Entry<Integer, Changes> series : changes.entrySet()) {
+      // A series' buckets are in time order, so each block's are a run of them, copied at their exact size.
       Aggregates all = series.getValue().of(span);
-      for (int i = 0; i < all.size(); i++) {
-        fresh.computeIfAbsent(new BlockKey(series.getKey(), span.blockDay(all.bucket(i))),
-            k -> new Aggregates(all.circular())).add(all, i);
+      for (int from = 0, to; from < all.size(); from = to) {
+        long blockDay = span.blockDay(all.bucket(from));
+        long nextBlock = span.nextBlockDay(blockDay) * EPOCH_DAY_MS;
+        to = from + 1;
+        while (to < all.size() && all.bucket(to) < nextBlock) {
+          to++;
+        }
+        fresh.put(new BlockKey(series.getKey(), blockDay), all.range(from, to));
       }
     }
-    Map<BlockKey, byte[]> stored = fetch(connection, span.table(), span.key(), List.copyOf(fresh.keySet()));
+    return fresh;
+  }
+
+  /** Each block of {@code fresh} encoded, its stored buckets outside the changed days kept. */
+  private static Map<BlockKey, byte[]> splicedBlocks(RollupSpan span, Map<Integer, Changes> changes,
+      Map<BlockKey, Aggregates> fresh, Map<BlockKey, byte[]> stored) {
     Map<BlockKey, byte[]> written = new LinkedHashMap<>();
     for (Map.Entry<BlockKey, Aggregates> block : fresh.entrySet()) {
       BlockKey key = block.getKey();
@@ -220,7 +250,7 @@ final class BlockWriter {
       }
       written.put(key, RollupBlock.encode(result, spanStart, span.width()));
     }
-    save(connection, span.table(), span.key(), written, stored.keySet());
+    return written;
   }
 
   private static void saveLatest(Connection connection, Map<Integer, Changes> changes) throws SQLException {
@@ -245,25 +275,43 @@ final class BlockWriter {
     }
   }
 
+  /**
+   * The stored blocks of {@code keys}. Like {@link #save}, it runs a few times a batch and keeps its loops in methods
+   * of their own: a loop here would have the JIT compile the whole JDBC call beneath it into this method.
+   */
   private static Map<BlockKey, byte[]> fetch(Connection connection, String table, String key, List<BlockKey> keys)
       throws SQLException {
-    int[] series = new int[keys.size()];
-    int[] days = new int[keys.size()];
-    for (int i = 0; i < keys.size(); i++) {
-      series[i] = keys.get(i).series;
-      days[i] = Math.toIntExact(keys.get(i).day);
-    }
-    Map<BlockKey, byte[]> stored = new HashMap<>();
     try (PreparedStatement statement = connection.prepareStatement(FETCH.formatted(table, key))) {
-      statement.setArray(1, array(connection, "integer", series));
-      statement.setArray(2, array(connection, "integer", days));
+      statement.setArray(1, array(connection, "integer", seriesOf(keys)));
+      statement.setArray(2, array(connection, "integer", daysOf(keys)));
       try (ResultSet rows = statement.executeQuery()) {
-        while (rows.next()) {
-          stored.put(new BlockKey(rows.getInt(1), rows.getInt(2)), rows.getBytes(3));
-        }
+        return blocks(rows);
       }
     }
-    return stored;
+  }
+
+  private static int[] seriesOf(List<BlockKey> keys) {
+    int[] series = new int[keys.size()];
+    for (int i = 0; i < keys.size(); i++) {
+      series[i] = keys.get(i).series;
+    }
+    return series;
+  }
+
+  private static int[] daysOf(List<BlockKey> keys) {
+    int[] days = new int[keys.size()];
+    for (int i = 0; i < keys.size(); i++) {
+      days[i] = Math.toIntExact(keys.get(i).day);
+    }
+    return days;
+  }
+
+  private static Map<BlockKey, byte[]> blocks(ResultSet rows) throws SQLException {
+    Map<BlockKey, byte[]> blocks = new HashMap<>();
+    while (rows.next()) {
+      blocks.put(new BlockKey(rows.getInt(1), rows.getInt(2)), rows.getBytes(3));
+    }
+    return blocks;
   }
 
   /** An SQL array of a primitive array, which pgjdbc sends as it is: no boxed object an element. */
@@ -274,32 +322,37 @@ final class BlockWriter {
   /** Copies in the blocks that were not stored and upserts the others. */
   private static void save(Connection connection, String table, String key, Map<BlockKey, byte[]> blocks,
       Set<BlockKey> existing) throws SQLException, IOException {
-    List<Map.Entry<BlockKey, byte[]>> updates = new ArrayList<>();
-    boolean anyNew = blocks.keySet().stream().anyMatch(k -> !existing.contains(k));
-    if (anyNew) {
+    List<Map.Entry<BlockKey, byte[]>> added = new ArrayList<>();
+    List<Map.Entry<BlockKey, byte[]>> updated = new ArrayList<>();
+    for (Map.Entry<BlockKey, byte[]> block : blocks.entrySet()) {
+      (existing.contains(block.getKey()) ? updated : added).add(block);
+    }
+    if (!added.isEmpty()) {
       try (BinaryCopy copy = BinaryCopy.into(connection, table + " (series_id, " + key + ", data)")) {
-        for (Map.Entry<BlockKey, byte[]> block : blocks.entrySet()) {
-          if (existing.contains(block.getKey())) {
-            updates.add(block);
-          } else {
-            copy.row(3).integer(block.getKey().series).date(block.getKey().day).bytes(block.getValue());
-          }
-        }
+        copyRows(copy, added);
       }
-    } else {
-      updates.addAll(blocks.entrySet());
     }
-    if (updates.isEmpty()) {
-      return;
-    }
-    try (PreparedStatement statement = connection.prepareStatement(UPSERT.formatted(table, key))) {
-      for (Map.Entry<BlockKey, byte[]> block : updates) {
-        statement.setInt(1, block.getKey().series);
-        statement.setInt(2, Math.toIntExact(block.getKey().day));
-        statement.setBytes(3, block.getValue());
-        statement.addBatch();
+    if (!updated.isEmpty()) {
+      try (PreparedStatement statement = connection.prepareStatement(UPSERT.formatted(table, key))) {
+        upsertBatch(statement, updated);
+        statement.executeBatch();
       }
-      statement.executeBatch();
+    }
+  }
+
+  private static void copyRows(BinaryCopy copy, List<Map.Entry<BlockKey, byte[]>> blocks) throws IOException {
+    for (Map.Entry<BlockKey, byte[]> block : blocks) {
+      copy.row(3).integer(block.getKey().series).date(block.getKey().day).bytes(block.getValue());
+    }
+  }
+
+  private static void upsertBatch(PreparedStatement statement, List<Map.Entry<BlockKey, byte[]>> blocks)
+      throws SQLException {
+    for (Map.Entry<BlockKey, byte[]> block : blocks) {
+      statement.setInt(1, block.getKey().series);
+      statement.setInt(2, Math.toIntExact(block.getKey().day));
+      statement.setBytes(3, block.getValue());
+      statement.addBatch();
     }
   }
 }

@@ -34,12 +34,20 @@ public final class ImportRoutes {
   private static final int LONGEST_LINE = 4096;
   /** A guess at the bytes of a line (benchmark lines are 70), to size a batch's columns before they grow. */
   private static final int TYPICAL_LINE_BYTES = 64;
+  /**
+   * A body at least this long (the CLI sends parts of nearly {@link #BATCH_BYTES}) is read into a whole batch
+   * buffer, which is reused; a shorter one into a buffer of its length.
+   */
+  private static final int REUSED_FROM = 1 << 20;
+  /** Room for a batch and the chunk that completes it (listeners deliver chunks of up to 64 KiB). */
+  private static final int BUFFER_BYTES = BATCH_BYTES + (64 << 10);
 
   private ImportRoutes() {}
 
   public static void mount(Router admin, Vertx vertx, AcceptedWindow window) {
+    BatchBuffers buffers = new BatchBuffers(BUFFER_BYTES);
     admin.post("/readings").consumes("text/csv").produces("application/json")
-        .handler(ctx -> new Import(ctx, vertx, window).start());
+        .handler(ctx -> new Import(ctx, vertx, window, buffers).start());
   }
 
   /** One upload in progress. */
@@ -48,6 +56,7 @@ public final class ImportRoutes {
     private final HttpServerRequest request;
     private final Vertx vertx;
     private final AcceptedWindow window;
+    private final BatchBuffers buffers;
     private final JsonArray rejected = new JsonArray();
     /**
      * The body's bytes not read yet, {@code [0, filled)}: whole lines are cut from the front once {@link #BATCH_BYTES}
@@ -63,15 +72,16 @@ public final class ImportRoutes {
     private Future<Void> writing = Future.succeededFuture();
     private boolean failed;
 
-    Import(RoutingContext ctx, Vertx vertx, AcceptedWindow window) {
+    Import(RoutingContext ctx, Vertx vertx, AcceptedWindow window, BatchBuffers buffers) {
       this.ctx = ctx;
       this.request = ctx.request();
       // Sized for the body when it says how long it is (a part sent by the CLI), so it is never copied to grow.
       long length = ctx.request().headers().contains("Content-Length")
           ? parseLength(ctx.request().getHeader("Content-Length")) : 0;
-      this.pending = new byte[(int) Math.max(64 << 10, Math.min(length + 1, BATCH_BYTES + (64 << 10)))];
+      this.pending = length >= REUSED_FROM ? buffers.take() : new byte[(int) Math.max(64 << 10, length + 1)];
       this.vertx = vertx;
       this.window = window;
+      this.buffers = buffers;
     }
 
     void start() {
@@ -81,7 +91,8 @@ public final class ImportRoutes {
         if (failed) {
           return;
         }
-        writing.compose(w -> store(filled)).onSuccess(v2 -> answer()).onFailure(this::fail);
+        writing = writing.compose(w -> store(filled));
+        writing.onSuccess(v2 -> answer()).onFailure(this::fail);
       });
       request.resume();
     }
@@ -219,12 +230,23 @@ public final class ImportRoutes {
       }
       LOG.info("canonical import: {} stored, {} duplicates, {} rejected lines", total.stored(), total.duplicates(),
           rejectedCount);
+      release();
       ctx.json(total.toJson().put("rejectedCount", rejectedCount).put("rejected", rejected));
+    }
+
+    /** Gives the buffer back, once: nothing reads or writes it any more. */
+    private void release() {
+      if (pending != null) {
+        buffers.give(pending);
+        pending = null;
+      }
     }
 
     private void fail(Throwable error) {
       if (!failed) {
         failed = true;
+        // A batch being read or written still uses the buffer: it is given back once that is over.
+        writing.onComplete(done -> release());
         if (!request.isEnded()) {
           request.resume();
         }

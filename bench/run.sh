@@ -3,7 +3,8 @@
 #   (a) raw 1 day x 2 interfaces, req/s at 8 connections (wrk)   vs pgbench, 8 clients, reading the same day from
 #       a plain row-per-reading PostgreSQL table of the same data (five alternating rounds each, medians compared)
 #   (b) day and hour aggregation over 1 year x 1 interface, p50/p99 latency at 8 connections (wrk)
-#   (c) canonical import rows/s (CLI, through the admin API)     vs PostgreSQL COPY into a table of the same shape
+#   (c) canonical import rows/s (CLI, through the admin API), the first device's readings imported untimed first
+#                                                                vs PostgreSQL COPY into a table of the same shape
 #   (d) peak heap while streaming 1 year of raw data for 10 interfaces, server running with -Xmx128m
 #   (f) bytes on disk per reading: the readings schema (blocks, rollups, indexes, TOAST) after VACUUM
 #   (g) peak RSS of the server JVM and of PostgreSQL (all its processes) over the run
@@ -26,6 +27,15 @@ bench_init bench psql pgbench python3 jstat curl
 
 echo "generating a year of 15-minute readings for 10 interfaces on 20 devices..."
 rows=$(python3 bench/gen_readings.py "$work/readings.csv" "$work/narrow.csv")
+# (c) times a warm server, as the query figures do: the JIT compiles the import path during its first few hundred
+# thousand lines. The first device's readings (the file lists devices one after the other) are imported untimed
+# first, and (c) is the rate of the other devices' readings. Every reading is imported once.
+first=$(sed -n 2p "$work/readings.csv" | cut -d, -f2)
+awk -F, -v first="$first" -v warm="$work/warmup.csv" -v timed="$work/timed.csv" \
+  'NR == 1 { print > warm; print > timed; next } $2 == first { print > warm; next } { print > timed }' \
+  "$work/readings.csv"
+timed_rows=$(($(wc -l <"$work/timed.csv") - 1))
+rm "$work/readings.csv"
 # The generator leaves about a gigabyte of the files' dirty pages: written back during the import, they would
 # compete with the database's fsyncs, which is not what (c) measures.
 sync
@@ -35,11 +45,12 @@ pg_port=$(grep -o 'on port [0-9]*' "$work/server.log" | head -1 | grep -o '[0-9]
 # The embedded PostgreSQL admits only holders of its generated password.
 pg="postgresql://postgres:$(cat "$work/data/pg.password")@127.0.0.1:$pg_port/postgres"
 
-echo "importing $rows readings through the canonical import..."
+echo "importing $((rows - timed_rows)) readings of $first untimed, then $timed_rows readings of the other devices..."
+cli readings import "$work/warmup.csv" >/dev/null
 t0=$(now)
-cli readings import "$work/readings.csv" >/dev/null
+cli readings import "$work/timed.csv" >/dev/null
 t1=$(now)
-import_rate=$(python3 -c "print(round($rows / ($t1 - $t0)))")
+import_rate=$(python3 -c "print(round($timed_rows / ($t1 - $t0)))")
 
 echo "COPY baseline..."
 psql -q "$pg" -c "CREATE TABLE bench_copy (series_id integer, ts timestamptz, value float8,
@@ -189,7 +200,7 @@ cat <<TABLE
 | (a) raw 1 day x 2 interfaces, 8 connections | $a_rps req/s (median of ${a_runs[*]}; p50 $(echo "$out_a" | pct 50)) | pgbench, row-per-reading table: $pgbench_tps tps (median of ${pgbench_runs[*]}) | $(python3 -c "print(f'{100 * $a_rps / $pgbench_tps:.0f} %')") |
 | (b) day over 1 year x 1 interface | p50 $(echo "$out_day" | pct 50), p99 $(echo "$out_day" | pct 99), $(echo "$out_day" | rps) req/s | target p50 <= 10 ms | |
 | (b) hour over 1 year x 1 interface | p50 $(echo "$out_hour" | pct 50), p99 $(echo "$out_hour" | pct 99), $(echo "$out_hour" | rps) req/s | | |
-| (c) import, canonical CSV through the CLI | $import_rate rows/s | COPY same rows: $copy_rate rows/s | $(python3 -c "print(f'{100 * $import_rate / $copy_rate:.0f} %')") |
+| (c) import, canonical CSV through the CLI (warm: $timed_rows readings after the first device's) | $import_rate rows/s | COPY same rows: $copy_rate rows/s | $(python3 -c "print(f'{100 * $import_rate / $copy_rate:.0f} %')") |
 | (d) stream 1 year raw x 10 interfaces, -Xmx128m | $(python3 -c "print(round($stream_bytes / 1e6, 1))") MB sent, peak heap $peak_heap_mb MB, server still answering: $stream_status | limit 128 MB | |
 | (f) disk per reading, readings schema after VACUUM | $(python3 -c "print(f'{$disk_bytes / $rows:.2f}')") bytes ($(python3 -c "print(round($disk_bytes / 1e6, 1))") MB for $rows readings) | | |
 | (h) day over 1 year, Europe/Lisbon | $(echo "$out_lisbon" | rps) req/s, p50 $(echo "$out_lisbon" | pct 50) | same in UTC: $(echo "$out_utc" | rps) req/s | $(python3 -c "print(f'{100 * $(echo "$out_lisbon" | rps) / $(echo "$out_utc" | rps):.0f} %')") |

@@ -2,8 +2,9 @@ package org.fieldreadings.readings.query;
 
 import java.time.Instant;
 import java.util.List;
-import org.fieldreadings.readings.ShortDecimal;
+import org.fieldreadings.plugin.api.InterfaceCatalog;
 import org.fieldreadings.plugin.api.SensorInterface;
+import org.fieldreadings.readings.ShortDecimal;
 
 /**
  * How a table of readings is written: the JSON array of docs/api.md or, on {@code Accept: text/csv}, the same
@@ -31,12 +32,19 @@ interface ReadingsFormat {
 
   /** {@code [{"timestamp":1714521600000,"AirTemp":12.5}, ...]}: only the interfaces that have a value. */
   final class Json implements ReadingsFormat {
+    /** Each catalog interface's key with its separators, by position: made once, not a request. */
+    private static final String[] KEYS = InterfaceCatalog.all().stream().map(i -> ",\"" + i.name() + "\":")
+        .toArray(String[]::new);
     private final String[] keys;
     private final int[] decimals;
 
     Json(List<SensorInterface> interfaces) {
-      keys = interfaces.stream().map(i -> ",\"" + i.name() + "\":").toArray(String[]::new);
-      decimals = interfaces.stream().mapToInt(SensorInterface::decimals).toArray();
+      keys = new String[interfaces.size()];
+      decimals = new int[interfaces.size()];
+      for (int i = 0; i < keys.length; i++) {
+        keys[i] = KEYS[interfaces.get(i).position()];
+        decimals[i] = interfaces.get(i).decimals();
+      }
     }
 
     @Override

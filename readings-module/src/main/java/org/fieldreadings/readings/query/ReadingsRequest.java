@@ -70,10 +70,7 @@ record ReadingsRequest(DeviceRef device, String connectorId, List<SensorInterfac
     }
     String zoneParam = Optional.ofNullable(ctx.queryParams().get("timeZone")).orElse("UTC");
     ZoneId timeZone = TimeZones.parse(zoneParam, errors);
-    String dayStartParam = Optional.ofNullable(ctx.queryParams().get("dayStart")).orElse("00:00");
-    if (!DAY_START.matcher(dayStartParam).matches()) {
-      errors.add(new FieldError("dayStart", "'" + dayStartParam + "' is not a local time HH:MM such as 09:00"));
-    }
+    LocalTime dayStart = dayStart(ctx.queryParams().get("dayStart"), errors);
     Optional<Fill> fill = Fill.parse(Optional.ofNullable(ctx.queryParams().get("fill")).orElse("none"));
     if (fill.isEmpty()) {
       errors.add(new FieldError("fill", "must be one of " + Fill.allowedValues()));
@@ -100,7 +97,19 @@ record ReadingsRequest(DeviceRef device, String connectorId, List<SensorInterfac
       throw new ProblemException(Problem.invalid(errors));
     }
     return new ReadingsRequest(device, connectorId, interfaces, start, end, applied,
-        requested.get() == Aggregation.AUTO, timeZone, LocalTime.parse(dayStartParam), fill.get());
+        requested.get() == Aggregation.AUTO, timeZone, dayStart, fill.get());
+  }
+
+  /** {@code dayStart} (HH:MM), midnight when absent; null, with an error added, when it is no such time. */
+  private static LocalTime dayStart(String param, List<FieldError> errors) {
+    if (param == null) {
+      return LocalTime.MIDNIGHT;
+    }
+    if (!DAY_START.matcher(param).matches()) {
+      errors.add(new FieldError("dayStart", "'" + param + "' is not a local time HH:MM such as 09:00"));
+      return null;
+    }
+    return LocalTime.of(Integer.parseInt(param, 0, 2, 10), Integer.parseInt(param, 3, 5, 10));
   }
 
   /**

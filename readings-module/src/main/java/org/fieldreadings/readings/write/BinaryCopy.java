@@ -1,7 +1,6 @@
 package org.fieldreadings.readings.write;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -10,7 +9,9 @@ import org.postgresql.copy.PGCopyOutputStream;
 
 /**
  * Rows streamed to {@code COPY ... FROM STDIN (FORMAT binary)}: PostgreSQL takes the values as they are, with
- * no text to parse, which makes this the cheapest way to hand it many rows.
+ * no text to parse, which makes this the cheapest way to hand it many rows. Closing ends the COPY, or cancels it
+ * when ending fails: a connection left inside a COPY would hang its rollback, and with it every later writer of the
+ * series whose locks its transaction holds.
  */
 final class BinaryCopy implements AutoCloseable {
 
@@ -20,11 +21,11 @@ final class BinaryCopy implements AutoCloseable {
   /** Room for a row's column count and its fixed-size columns (an integer and a date, with their lengths). */
   private static final int FIXED_COLUMNS = 2 + 2 * (4 + 4);
 
-  private final OutputStream out;
+  private final PGCopyOutputStream out;
   // Rows are encoded into one array and handed over in large writes: stream writes per value cost more than COPY.
   private final ByteBuffer buffer = ByteBuffer.allocate(1 << 16);
 
-  private BinaryCopy(OutputStream out) {
+  private BinaryCopy(PGCopyOutputStream out) {
     this.out = out;
   }
 
@@ -73,9 +74,27 @@ final class BinaryCopy implements AutoCloseable {
   /** Ends the COPY: the rows are in the table (of the connection's open transaction). */
   @Override
   public void close() throws IOException {
-    buffer.putShort((short) -1);
-    flush();
-    out.close();
+    try {
+      if (buffer.remaining() < Short.BYTES) {
+        flush();
+      }
+      buffer.putShort((short) -1);
+      flush();
+      out.close();
+    } catch (IOException | RuntimeException e) {
+      cancel(e);
+      throw e;
+    }
+  }
+
+  private void cancel(Exception failure) {
+    if (out.isActive()) {
+      try {
+        out.cancelCopy();
+      } catch (SQLException e) {
+        failure.addSuppressed(e);
+      }
+    }
   }
 
   private void flush() throws IOException {

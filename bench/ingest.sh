@@ -48,7 +48,7 @@ print(total)"
 }
 
 echo "warming up both paths..."
-cli readings import "$work/warmup/canonical.csv" >/dev/null 2>&1
+cli readings import "$work/warmup/canonical.csv" >/dev/null
 push "$work"/warmup/*.txt | sum_stored >/dev/null
 
 echo "canonical import of $rows readings..."

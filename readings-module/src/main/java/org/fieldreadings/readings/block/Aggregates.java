@@ -138,17 +138,18 @@ public final class Aggregates {
 
   /** A copy of entries {@code [from, to)}. */
   public Aggregates range(int from, int to) {
-    Aggregates range = new Aggregates(circular, 0);
-    range.bucket = Arrays.copyOfRange(bucket, from, to);
-    range.n = Arrays.copyOfRange(n, from, to);
-    range.sum = Arrays.copyOfRange(sum, from, to);
-    range.min = Arrays.copyOfRange(min, from, to);
-    range.max = Arrays.copyOfRange(max, from, to);
-    range.lastTime = Arrays.copyOfRange(lastTime, from, to);
-    range.lastValue = Arrays.copyOfRange(lastValue, from, to);
-    range.sinSum = Arrays.copyOfRange(sinSum, from, to);
-    range.cosSum = Arrays.copyOfRange(cosSum, from, to);
-    range.size = to - from;
+    int size = to - from;
+    Aggregates range = new Aggregates(circular, size);
+    System.arraycopy(bucket, from, range.bucket, 0, size);
+    System.arraycopy(n, from, range.n, 0, size);
+    System.arraycopy(sum, from, range.sum, 0, size);
+    System.arraycopy(min, from, range.min, 0, size);
+    System.arraycopy(max, from, range.max, 0, size);
+    System.arraycopy(lastTime, from, range.lastTime, 0, size);
+    System.arraycopy(lastValue, from, range.lastValue, 0, size);
+    System.arraycopy(sinSum, from, range.sinSum, 0, size);
+    System.arraycopy(cosSum, from, range.cosSum, 0, size);
+    range.size = size;
     return range;
   }
 

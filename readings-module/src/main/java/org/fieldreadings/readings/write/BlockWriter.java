@@ -281,29 +281,24 @@ final class BlockWriter {
    */
   private static Map<BlockKey, byte[]> fetch(Connection connection, String table, String key, List<BlockKey> keys)
       throws SQLException {
+    int[] series = new int[keys.size()];
+    int[] days = new int[keys.size()];
+    split(keys, series, days);
     try (PreparedStatement statement = connection.prepareStatement(FETCH.formatted(table, key))) {
-      statement.setArray(1, array(connection, "integer", seriesOf(keys)));
-      statement.setArray(2, array(connection, "integer", daysOf(keys)));
+      statement.setArray(1, array(connection, "integer", series));
+      statement.setArray(2, array(connection, "integer", days));
       try (ResultSet rows = statement.executeQuery()) {
         return blocks(rows);
       }
     }
   }
 
-  private static int[] seriesOf(List<BlockKey> keys) {
-    int[] series = new int[keys.size()];
+  /** Each key's series and epoch day, into the two arrays. */
+  private static void split(List<BlockKey> keys, int[] series, int[] days) {
     for (int i = 0; i < keys.size(); i++) {
       series[i] = keys.get(i).series;
-    }
-    return series;
-  }
-
-  private static int[] daysOf(List<BlockKey> keys) {
-    int[] days = new int[keys.size()];
-    for (int i = 0; i < keys.size(); i++) {
       days[i] = Math.toIntExact(keys.get(i).day);
     }
-    return days;
   }
 
   private static Map<BlockKey, byte[]> blocks(ResultSet rows) throws SQLException {

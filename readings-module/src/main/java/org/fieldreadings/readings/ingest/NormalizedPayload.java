@@ -43,12 +43,19 @@ record NormalizedPayload(ReadingsBatch batch, List<Rejection> rejections, List<W
     List<ReadingSeries> series = new ArrayList<>();
     int[] seriesOf = new int[observations.size()];
     long[] millis = new long[observations.size()];
+    // Observations of one device mostly follow each other, sharing its serial's String: looked up when another String
+    // comes (compared by reference, so an equal serial in another String costs one lookup more, nothing else).
+    String serial = null;
+    DeviceSeries device = null;
     for (int i = 0; i < observations.size(); i++) {
       Observation observation = observations.get(i);
       if (bounds.contains(observation.timestamp())) {
         millis[i] = observation.epochMillis();
-        seriesOf[i] = devices.computeIfAbsent(observation.serial(), s -> new DeviceSeries(new DeviceRef(profile, s)))
-            .number(observation.connectorId(), observation.iface(), series);
+        if (observation.serial() != serial) {
+          serial = observation.serial();
+          device = devices.computeIfAbsent(serial, s -> new DeviceSeries(new DeviceRef(profile, s)));
+        }
+        seriesOf[i] = device.number(observation.connectorId(), observation.iface(), series);
       } else {
         seriesOf[i] = -1;
         refused.merge(new Refused(observation.part(), observation.serial() + " connector "
@@ -88,19 +95,27 @@ record NormalizedPayload(ReadingsBatch batch, List<Rejection> rejections, List<W
   }
 
   /** The numbers of one device's series in a payload's list of them, by connector and interface position. */
-  private record DeviceSeries(DeviceRef device, Map<String, int[]> byConnector) {
+  private static final class DeviceSeries {
+    private final DeviceRef device;
+    private final Map<String, int[]> byConnector = new HashMap<>();
+    /** The connector looked up last and its numbers: a device's observations of a moment mostly share one. */
+    private String connector;
+    private int[] numbers;
 
     DeviceSeries(DeviceRef device) {
-      this(device, new HashMap<>());
+      this.device = device;
     }
 
     /** The number of this device's series of {@code connectorId} and {@code iface}, added to the list when new. */
     int number(String connectorId, SensorInterface iface, List<ReadingSeries> series) {
-      int[] numbers = byConnector.computeIfAbsent(connectorId, c -> {
-        int[] none = new int[InterfaceCatalog.all().size()];
-        Arrays.fill(none, -1);
-        return none;
-      });
+      if (connectorId != connector) {
+        connector = connectorId;
+        numbers = byConnector.computeIfAbsent(connectorId, c -> {
+          int[] none = new int[InterfaceCatalog.all().size()];
+          Arrays.fill(none, -1);
+          return none;
+        });
+      }
       if (numbers[iface.position()] < 0) {
         series.add(new ReadingSeries(device, connectorId, iface));
         numbers[iface.position()] = series.size() - 1;

@@ -8,6 +8,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -15,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.IntPredicate;
+import java.util.stream.Collectors;
 import org.fieldreadings.core.http.ProblemException;
 import org.fieldreadings.readings.block.Aggregates;
 import org.fieldreadings.readings.block.PointBlock;
@@ -47,7 +50,17 @@ final class BlockWriter {
       INSERT INTO %1$s (series_id, %2$s, data) VALUES (?, date '1970-01-01' + ?, ?)
       ON CONFLICT (series_id, %2$s) DO UPDATE SET data = excluded.data""";
 
-  private static final String POINT_TABLE = "readings.point_block";
+  /** The statements of a block table, made once rather than a few times a batch. */
+  private record BlockTable(String fetch, String upsert, String copyTarget) {
+    static BlockTable of(String table, String key) {
+      return new BlockTable(FETCH.formatted(table, key), UPSERT.formatted(table, key),
+          table + " (series_id, " + key + ", data)");
+    }
+  }
+
+  private static final BlockTable POINTS = BlockTable.of("readings.point_block", "day");
+  private static final Map<RollupSpan, BlockTable> ROLLUPS = Arrays.stream(RollupSpan.values()).collect(Collectors.toMap(
+      span -> span, span -> BlockTable.of(span.table(), span.key()), (a, b) -> a, () -> new EnumMap<>(RollupSpan.class)));
 
   /**
    * The newest reading of each of $1 series ($2 epoch milliseconds, $3 values): it replaces the stored one when it is
@@ -70,10 +83,10 @@ final class BlockWriter {
   static long write(Connection connection, SeriesPoints points, IntPredicate circular, int perDayLimit)
       throws SQLException, IOException {
     List<Day> days = days(points);
-    Map<BlockKey, byte[]> stored = fetch(connection, POINT_TABLE, "day",
+    Map<BlockKey, byte[]> stored = fetch(connection, POINTS,
         days.stream().map(d -> new BlockKey(d.series, d.start / EPOCH_DAY_MS)).toList());
     Merged merged = merge(points, days, stored, circular, perDayLimit);
-    save(connection, POINT_TABLE, "day", merged.written, stored.keySet());
+    save(connection, POINTS, merged.written, stored.keySet());
     for (RollupSpan span : RollupSpan.values()) {
       splice(connection, span, merged.changes);
     }
@@ -211,8 +224,9 @@ final class BlockWriter {
   private static void splice(Connection connection, RollupSpan span, Map<Integer, Changes> changes)
       throws SQLException, IOException {
     Map<BlockKey, Aggregates> fresh = freshBlocks(span, changes);
-    Map<BlockKey, byte[]> stored = fetch(connection, span.table(), span.key(), List.copyOf(fresh.keySet()));
-    save(connection, span.table(), span.key(), splicedBlocks(span, changes, fresh, stored), stored.keySet());
+    BlockTable table = ROLLUPS.get(span);
+    Map<BlockKey, byte[]> stored = fetch(connection, table, List.copyOf(fresh.keySet()));
+    save(connection, table, splicedBlocks(span, changes, fresh, stored), stored.keySet());
   }
 
   /** The changed series' recomputed buckets of {@code span}, by the block they fall in. */
@@ -279,12 +293,12 @@ final class BlockWriter {
    * The stored blocks of {@code keys}. Like {@link #save}, it runs a few times a batch and keeps its loops in methods
    * of their own: a loop here would have the JIT compile the whole JDBC call beneath it into this method.
    */
-  private static Map<BlockKey, byte[]> fetch(Connection connection, String table, String key, List<BlockKey> keys)
+  private static Map<BlockKey, byte[]> fetch(Connection connection, BlockTable table, List<BlockKey> keys)
       throws SQLException {
     int[] series = new int[keys.size()];
     int[] days = new int[keys.size()];
     split(keys, series, days);
-    try (PreparedStatement statement = connection.prepareStatement(FETCH.formatted(table, key))) {
+    try (PreparedStatement statement = connection.prepareStatement(table.fetch())) {
       statement.setArray(1, array(connection, "integer", series));
       statement.setArray(2, array(connection, "integer", days));
       try (ResultSet rows = statement.executeQuery()) {
@@ -315,7 +329,7 @@ final class BlockWriter {
   }
 
   /** Copies in the blocks that were not stored and upserts the others. */
-  private static void save(Connection connection, String table, String key, Map<BlockKey, byte[]> blocks,
+  private static void save(Connection connection, BlockTable table, Map<BlockKey, byte[]> blocks,
       Set<BlockKey> existing) throws SQLException, IOException {
     List<Map.Entry<BlockKey, byte[]>> added = new ArrayList<>();
     List<Map.Entry<BlockKey, byte[]>> updated = new ArrayList<>();
@@ -323,12 +337,12 @@ final class BlockWriter {
       (existing.contains(block.getKey()) ? updated : added).add(block);
     }
     if (!added.isEmpty()) {
-      try (BinaryCopy copy = BinaryCopy.into(connection, table + " (series_id, " + key + ", data)")) {
+      try (BinaryCopy copy = BinaryCopy.into(connection, table.copyTarget())) {
         copyRows(copy, added);
       }
     }
     if (!updated.isEmpty()) {
-      try (PreparedStatement statement = connection.prepareStatement(UPSERT.formatted(table, key))) {
+      try (PreparedStatement statement = connection.prepareStatement(table.upsert())) {
         upsertBatch(statement, updated);
         statement.executeBatch();
       }

@@ -122,6 +122,13 @@ final class SeriesPoints {
 
   /** The series ids, ascending, each once. */
   int[] seriesIds() {
-    return Arrays.stream(series, 0, size).distinct().toArray();
+    int[] ids = new int[size];
+    int count = 0;
+    for (int i = 0; i < size; i++) {
+      if (count == 0 || ids[count - 1] != series[i]) {
+        ids[count++] = series[i];
+      }
+    }
+    return Arrays.copyOf(ids, count);
   }
 }

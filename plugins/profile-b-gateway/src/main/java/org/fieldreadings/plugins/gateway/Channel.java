@@ -2,7 +2,6 @@ package org.fieldreadings.plugins.gateway;
 
 import java.util.Arrays;
 import java.util.Map;
-import java.util.Optional;
 import java.util.function.DoubleUnaryOperator;
 import java.util.stream.Collectors;
 import org.fieldreadings.plugin.api.InterfaceFamily;
@@ -34,30 +33,34 @@ record Channel(SensorInterface iface, DoubleUnaryOperator toCatalogUnit) {
   /** More digits than a depth has, and than an int holds. */
   private static final int SOIL_DEPTH_DIGITS = 9;
 
-  /** The channel of a key, or empty when the key is unknown or names a depth the catalog does not have. */
-  static Optional<Channel> byKey(String key) {
-    return Optional.ofNullable(switch (key) {
-      case "vbat" -> BATTERY;
-      case "rssi" -> SIGNAL;
-      case "t" -> AIR_TEMPERATURE;
-      case "rh" -> AIR_HUMIDITY;
-      case "tips" -> RAIN_TIPS;
-      case "pc" -> PULSES;
-      default -> soilRaw(key);
-    });
+  /** The keys of fixed channels, and their channels at the same positions. */
+  private static final String[] NAMED_KEYS = {"vbat", "rssi", "t", "rh", "tips", "pc"};
+  private static final Channel[] NAMED = {BATTERY, SIGNAL, AIR_TEMPERATURE, AIR_HUMIDITY, RAIN_TIPS, PULSES};
+
+  /**
+   * The channel of the key {@code text[from, to)}, or null when the key is unknown or names a depth the catalog does
+   * not have. Read in place: a payload holds many thousand keys.
+   */
+  static Channel at(String text, int from, int to) {
+    for (int i = 0; i < NAMED_KEYS.length; i++) {
+      if (NAMED_KEYS[i].length() == to - from && text.startsWith(NAMED_KEYS[i], from)) {
+        return NAMED[i];
+      }
+    }
+    return soilRaw(text, from, to);
   }
 
   /** {@code sm} and the depth in decimal digits ({@code sm010} is depth 10), or null. */
-  private static Channel soilRaw(String key) {
-    int digits = key.length() - SOIL_RAW_PREFIX.length();
-    if (!key.startsWith(SOIL_RAW_PREFIX) || digits < 1 || digits > SOIL_DEPTH_DIGITS) {
+  private static Channel soilRaw(String text, int from, int to) {
+    int digits = to - from - SOIL_RAW_PREFIX.length();
+    if (!text.startsWith(SOIL_RAW_PREFIX, from) || digits < 1 || digits > SOIL_DEPTH_DIGITS) {
       return null;
     }
-    for (int i = SOIL_RAW_PREFIX.length(); i < key.length(); i++) {
-      if (key.charAt(i) < '0' || key.charAt(i) > '9') {
+    for (int i = from + SOIL_RAW_PREFIX.length(); i < to; i++) {
+      if (text.charAt(i) < '0' || text.charAt(i) > '9') {
         return null;
       }
     }
-    return SOIL_RAW.get(Integer.parseInt(key, SOIL_RAW_PREFIX.length(), key.length(), 10));
+    return SOIL_RAW.get(Integer.parseInt(text, from + SOIL_RAW_PREFIX.length(), to, 10));
   }
 }

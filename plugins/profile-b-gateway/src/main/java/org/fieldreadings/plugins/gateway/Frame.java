@@ -10,9 +10,11 @@ import java.time.Instant;
  * @param gateway the gateway serial
  * @param at when the gateway received the values
  * @param source {@link #GATEWAY_ITSELF} for the gateway's own channels, otherwise the attached device's id
- * @param channels the {@code key=value} pairs separated by {@code ;}
+ * @param text the payload the frame was read from
+ * @param channelsFrom where the {@code key=value} pairs separated by {@code ;} start in {@code text}
+ * @param channelsTo where they end
  */
-record Frame(String gateway, Instant at, String source, String channels) {
+record Frame(String gateway, Instant at, String source, String text, int channelsFrom, int channelsTo) {
 
   /** The source field of a frame that carries the gateway's own channels. */
   static final String GATEWAY_ITSELF = "-";
@@ -23,43 +25,61 @@ record Frame(String gateway, Instant at, String source, String channels) {
   private static final String MALFORMED = "not a $GWD frame with 4 fields and a *hh checksum";
 
   /**
-   * Parses and checks one line, or explains in the exception's message why it is not a frame. The shape is checked
-   * by hand rather than by a regular expression: a payload holds many thousand frames.
+   * Parses and checks the line {@code text[from, to)}, or explains in the exception's message why it is not a frame.
+   * The shape is checked by hand rather than by a regular expression, and the line is read where it stands: a
+   * payload holds many thousand frames. The gateway, source and time of {@code previous} (null for none) are taken
+   * over when they are the same, as they mostly are from one frame to the next, so that a payload's observations
+   * share them.
    */
-  static Frame parse(String line) throws MalformedFrameException {
-    int star = line.length() - CHECKSUM_TAIL;
-    int afterGateway = line.indexOf(',', PREFIX.length());
-    int afterTime = afterGateway < 0 ? -1 : line.indexOf(',', afterGateway + 1);
-    int afterSource = afterTime < 0 ? -1 : line.indexOf(',', afterTime + 1);
+  static Frame parse(String text, int from, int to, Frame previous) throws MalformedFrameException {
+    int star = to - CHECKSUM_TAIL;
+    int afterGateway = indexOf(text, ',', from + PREFIX.length(), to);
+    int afterTime = afterGateway < 0 ? -1 : indexOf(text, ',', afterGateway + 1, to);
+    int afterSource = afterTime < 0 ? -1 : indexOf(text, ',', afterTime + 1, to);
     // The channels run to the one '*', which is followed by the two hex digits that end the line.
-    if (!line.startsWith(PREFIX) || afterSource < 0 || afterSource >= star || line.charAt(star) != '*'
-        || line.indexOf('*', afterSource + 1) != star) {
+    if (!text.startsWith(PREFIX, from) || afterSource < 0 || afterSource >= star || text.charAt(star) != '*'
+        || indexOf(text, '*', afterSource + 1, to) != star) {
       throw new MalformedFrameException(MALFORMED);
     }
-    int high = hexDigit(line.charAt(star + 1));
-    int low = hexDigit(line.charAt(star + 2));
+    int high = hexDigit(text.charAt(star + 1));
+    int low = hexDigit(text.charAt(star + 2));
     if (high < 0 || low < 0) {
       throw new MalformedFrameException(MALFORMED);
     }
     int expected = high << 4 | low;
     int actual = 0;
-    for (int i = 1; i < star; i++) {
-      actual ^= line.charAt(i);
+    for (int i = from + 1; i < star; i++) {
+      actual ^= text.charAt(i);
     }
     if (expected != actual) {
       throw new MalformedFrameException(
           String.format("checksum %02X does not match the frame (computed %02X)", expected, actual));
     }
-    String time = line.substring(afterGateway + 1, afterTime);
     Instant at;
     try {
-      at = Instant.ofEpochSecond(Long.parseLong(time));
+      long seconds = Long.parseLong(text, afterGateway + 1, afterTime, 10);
+      at = previous != null && previous.at.getEpochSecond() == seconds ? previous.at : Instant.ofEpochSecond(seconds);
     } catch (NumberFormatException | DateTimeException e) {
       // DateTimeException: a number of seconds beyond what an Instant holds.
-      throw new MalformedFrameException("time '" + time + "' is not epoch seconds");
+      throw new MalformedFrameException("time '" + text.substring(afterGateway + 1, afterTime) + "' is not epoch seconds");
     }
-    return new Frame(line.substring(PREFIX.length(), afterGateway), at, line.substring(afterTime + 1, afterSource),
-        line.substring(afterSource + 1, star));
+    return new Frame(field(text, from + PREFIX.length(), afterGateway, previous == null ? null : previous.gateway), at,
+        field(text, afterTime + 1, afterSource, previous == null ? null : previous.source), text, afterSource + 1, star);
+  }
+
+  /** {@code text[from, to)}: {@code same} when it holds those characters. */
+  private static String field(String text, int from, int to, String same) {
+    return same != null && same.length() == to - from && text.startsWith(same, from) ? same : text.substring(from, to);
+  }
+
+  /** The first {@code c} in {@code text[from, to)}, or -1: never looking past the line. */
+  static int indexOf(String text, char c, int from, int to) {
+    for (int i = from; i < to; i++) {
+      if (text.charAt(i) == c) {
+        return i;
+      }
+    }
+    return -1;
   }
 
   /** The value of an ASCII hex digit, or -1. */

@@ -1,6 +1,5 @@
 package org.fieldreadings.plugins.gateway;
 
-import java.util.Optional;
 import org.fieldreadings.plugin.api.DecodeResult;
 import org.fieldreadings.plugin.api.Observation;
 import org.fieldreadings.plugin.api.Profile;
@@ -11,7 +10,8 @@ import org.pf4j.Extension;
 /**
  * Decodes the frames a radio gateway forwards, one per line (see the plugin's README). The gateway's own channels
  * go to connector {@code ORIGIN}; each attached device's channels go to a connector named by the device's id. The
- * index of a rejection is the zero-based line number.
+ * index of a rejection is the zero-based line number. Lines, fields and channels are read where they stand in the
+ * payload's text, without a copy of each.
  */
 @Extension
 public final class GatewayFrameDecoder implements SupplierDecoder {
@@ -25,18 +25,28 @@ public final class GatewayFrameDecoder implements SupplierDecoder {
   public DecodeResult decode(RawPayload payload) {
     DecodeResult.Builder result = DecodeResult.builder();
     String text = payload.text();
+    Frame previous = null;
     int index = 0;
     for (int start = 0; start <= text.length(); index++) {
       int newline = text.indexOf('\n', start);
       int end = newline < 0 ? text.length() : newline;
-      // strip() also takes the '\r' of a "\r\n" line end.
-      String line = text.substring(start, end).strip();
+      // Stripped as String.strip() would, which also takes the '\r' of a "\r\n" line end.
+      int from = start;
+      int to = end;
+      while (from < to && Character.isWhitespace(text.charAt(from))) {
+        from++;
+      }
+      while (to > from && Character.isWhitespace(text.charAt(to - 1))) {
+        to--;
+      }
       start = end + 1;
-      if (line.isEmpty()) {
+      if (from == to) {
         continue;
       }
       try {
-        frame(Frame.parse(line), index, result);
+        Frame frame = Frame.parse(text, from, to, previous);
+        channels(frame, index, result);
+        previous = frame;
       } catch (MalformedFrameException e) {
         result.reject(index, e.getMessage());
       }
@@ -44,26 +54,50 @@ public final class GatewayFrameDecoder implements SupplierDecoder {
     return result.build();
   }
 
-  private static void frame(Frame frame, int index, DecodeResult.Builder result) {
+  /**
+   * The frame's {@code key=value} pairs, split at {@code ;} as {@link String#split(String)} splits them: empty pairs
+   * at the end are none, an empty one elsewhere is a pair without value.
+   */
+  private static void channels(Frame frame, int index, DecodeResult.Builder result) {
     String connectorId = frame.source().equals(Frame.GATEWAY_ITSELF) ? Observation.ORIGIN : frame.source();
-    for (String pair : frame.channels().split(";")) {
-      int equals = pair.indexOf('=');
-      String key = equals < 0 ? pair : pair.substring(0, equals);
-      Optional<Channel> channel = Channel.byKey(key);
-      if (equals < 0) {
-        result.reject(index, "channel '" + pair + "' has no value");
-      } else if (channel.isEmpty()) {
-        result.reject(index, "unknown channel '" + key + "'");
-      } else {
-        String text = pair.substring(equals + 1);
-        try {
-          double value = Long.parseLong(text);
-          result.observe(index, frame.gateway(), connectorId, channel.get().iface(), frame.at(),
-              channel.get().toCatalogUnit().applyAsDouble(value));
-        } catch (NumberFormatException e) {
-          result.reject(index, key + ": '" + text + "' is not an integer");
-        }
-      }
+    String text = frame.text();
+    int end = frame.channelsTo();
+    while (end > frame.channelsFrom() && text.charAt(end - 1) == ';') {
+      end--;
     }
+    if (end == frame.channelsFrom() && end < frame.channelsTo()) {
+      return;
+    }
+    for (int from = frame.channelsFrom(); from <= end; ) {
+      int semicolon = Frame.indexOf(text, ';', from, end);
+      int to = semicolon < 0 ? end : semicolon;
+      channel(frame, connectorId, from, to, index, result);
+      from = to + 1;
+    }
+  }
+
+  /** The pair {@code text[from, to)} of a frame. */
+  private static void channel(Frame frame, String connectorId, int from, int to, int index,
+      DecodeResult.Builder result) {
+    String text = frame.text();
+    int equals = Frame.indexOf(text, '=', from, to);
+    if (equals < 0) {
+      result.reject(index, "channel '" + text.substring(from, to) + "' has no value");
+      return;
+    }
+    Channel channel = Channel.at(text, from, equals);
+    if (channel == null) {
+      result.reject(index, "unknown channel '" + text.substring(from, equals) + "'");
+      return;
+    }
+    long value;
+    try {
+      value = Long.parseLong(text, equals + 1, to, 10);
+    } catch (NumberFormatException e) {
+      result.reject(index, text.substring(from, equals) + ": '" + text.substring(equals + 1, to) + "' is not an integer");
+      return;
+    }
+    result.observe(index, frame.gateway(), connectorId, channel.iface(), frame.at(),
+        channel.toCatalogUnit().applyAsDouble(value));
   }
 }

@@ -89,6 +89,31 @@ class GatewayFrameDecoderTest {
   }
 
   @Test
+  void anEmptyChannelIsOneWithoutValueAndSemicolonsAtTheEndAreNone() {
+    DecodeResult result = decodeText(decoder, String.join("\n",
+        frame("GWD,GW-1,1714557600,-,vbat=4012;;rssi=-80;;"),
+        frame("GWD,GW-1,1714557600,N-1,"),
+        frame("GWD,GW-1,1714557600,N-2,;")), "text/plain");
+    assertThat(readings(result)).containsExactly("GW-1 ORIGIN Bat 2024-05-01T10:00:00Z 4.012",
+        "GW-1 ORIGIN Rssi 2024-05-01T10:00:00Z -80");
+    assertThat(rejections(result)).containsExactly("#0 channel '' has no value", "#1 channel '' has no value");
+  }
+
+  @Test
+  void eachFrameKeepsItsOwnGatewaySourceAndTimeWhereTheyDifferFromThePreviousOnes() {
+    DecodeResult result = decodeText(decoder, String.join("\n",
+        frame("GWD,GW-1,1714557600,N-1,t=200"),
+        frame("GWD,GW-1,1714557600,N-2,t=210"),
+        frame("GWD,GW-12,1714557600,N-2,t=220"),
+        frame("GWD,GW-1,1714557900,N-2,t=230"),
+        "  " + frame("GWD,GW-1,1714557900,N-2,rh=40") + " \r"), "text/plain");
+    assertThat(readings(result)).containsExactly("GW-1 N-1 AirTemp 2024-05-01T10:00:00Z 20",
+        "GW-1 N-2 AirTemp 2024-05-01T10:00:00Z 21", "GW-12 N-2 AirTemp 2024-05-01T10:00:00Z 22",
+        "GW-1 N-2 AirTemp 2024-05-01T10:05:00Z 23", "GW-1 N-2 AirHum 2024-05-01T10:05:00Z 40");
+    assertThat(rejections(result)).isEmpty();
+  }
+
+  @Test
   void theChecksumTakesLowerCaseHexAndAFrameEndsAtItsChecksum() {
     String body = "GWD,GW-1,1714557600,-,vbat=4012";
     DecodeResult result = decodeText(decoder, String.join("\r\n",

@@ -2,7 +2,8 @@
 """Generates the ingest benchmark data set: PROFILE_B gateway frames and the same readings as canonical CSV.
 
 20 gateways, each with its own channels and two attached nodes (a climate node and a rain/pulse/soil node), one
-frame per source every 15 minutes for 60 days: 10 readings per gateway and step. Each gateway's frames are split
+frame per source every 15 minutes for a year: 10 readings per gateway and step, 7,008,000 readings, the shape the
+peers' harnesses load (20 devices x 10 interfaces x a year of 15-minute readings). Each gateway's frames are split
 into payloads of about 30 days, as a gateway would push them, named so that a sorted listing alternates gateways.
 The canonical CSV holds the very same readings, converted as the PROFILE_B plugin converts them, for gateways of
 other serials (GWC-.. instead of GWB-..), so that neither run finds the other's readings already stored.
@@ -14,7 +15,7 @@ import sys
 from datetime import datetime, timezone
 
 GATEWAYS = 20
-DAYS = 60
+DAYS = 365
 STEPS_PER_PAYLOAD = 30 * 96
 START = 1709251200  # 2024-03-01T00:00:00Z
 

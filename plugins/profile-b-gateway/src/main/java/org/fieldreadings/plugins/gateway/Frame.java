@@ -33,24 +33,38 @@ record Frame(String gateway, Instant at, String source, String text, int channel
    */
   static Frame parse(String text, int from, int to, Frame previous) throws MalformedFrameException {
     int star = to - CHECKSUM_TAIL;
-    int afterGateway = indexOf(text, ',', from + PREFIX.length(), to);
-    int afterTime = afterGateway < 0 ? -1 : indexOf(text, ',', afterGateway + 1, to);
-    int afterSource = afterTime < 0 ? -1 : indexOf(text, ',', afterTime + 1, to);
-    // The channels run to the one '*', which is followed by the two hex digits that end the line.
-    if (!text.startsWith(PREFIX, from) || afterSource < 0 || afterSource >= star || text.charAt(star) != '*'
-        || indexOf(text, '*', afterSource + 1, to) != star) {
+    if (to - from < PREFIX.length() + CHECKSUM_TAIL || !text.startsWith(PREFIX, from) || text.charAt(star) != '*') {
       throw new MalformedFrameException(MALFORMED);
+    }
+    // One pass over the characters between '$' and '*': their checksum, the three field ends, and no '*' among the
+    // channels (the channels run to the one '*', which is followed by the two hex digits that end the line).
+    int actual = 0;
+    int afterGateway = -1;
+    int afterTime = -1;
+    int afterSource = -1;
+    for (int i = from + 1; i < star; i++) {
+      char c = text.charAt(i);
+      actual ^= c;
+      if (afterSource >= 0) {
+        if (c == '*') {
+          throw new MalformedFrameException(MALFORMED);
+        }
+      } else if (c == ',' && i >= from + PREFIX.length()) {
+        if (afterGateway < 0) {
+          afterGateway = i;
+        } else if (afterTime < 0) {
+          afterTime = i;
+        } else {
+          afterSource = i;
+        }
+      }
     }
     int high = hexDigit(text.charAt(star + 1));
     int low = hexDigit(text.charAt(star + 2));
-    if (high < 0 || low < 0) {
+    if (afterSource < 0 || high < 0 || low < 0) {
       throw new MalformedFrameException(MALFORMED);
     }
     int expected = high << 4 | low;
-    int actual = 0;
-    for (int i = from + 1; i < star; i++) {
-      actual ^= text.charAt(i);
-    }
     if (expected != actual) {
       throw new MalformedFrameException(
           String.format("checksum %02X does not match the frame (computed %02X)", expected, actual));
@@ -70,16 +84,6 @@ record Frame(String gateway, Instant at, String source, String text, int channel
   /** {@code text[from, to)}: {@code same} when it holds those characters. */
   private static String field(String text, int from, int to, String same) {
     return same != null && same.length() == to - from && text.startsWith(same, from) ? same : text.substring(from, to);
-  }
-
-  /** The first {@code c} in {@code text[from, to)}, or -1: never looking past the line. */
-  static int indexOf(String text, char c, int from, int to) {
-    for (int i = from; i < to; i++) {
-      if (text.charAt(i) == c) {
-        return i;
-      }
-    }
-    return -1;
   }
 
   /** The value of an ASCII hex digit, or -1. */

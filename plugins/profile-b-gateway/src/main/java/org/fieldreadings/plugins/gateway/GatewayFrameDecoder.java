@@ -68,19 +68,25 @@ public final class GatewayFrameDecoder implements SupplierDecoder {
     if (end == frame.channelsFrom() && end < frame.channelsTo()) {
       return;
     }
-    for (int from = frame.channelsFrom(); from <= end; ) {
-      int semicolon = Frame.indexOf(text, ';', from, end);
-      int to = semicolon < 0 ? end : semicolon;
-      channel(frame, connectorId, from, to, index, result);
-      from = to + 1;
+    // One pass: each pair ends at a ';' or the end, its key at its first '='.
+    int pair = frame.channelsFrom();
+    int equals = -1;
+    for (int i = pair; i <= end; i++) {
+      char c = i == end ? ';' : text.charAt(i);
+      if (c == ';') {
+        channel(frame, connectorId, pair, equals, i, index, result);
+        pair = i + 1;
+        equals = -1;
+      } else if (c == '=' && equals < 0) {
+        equals = i;
+      }
     }
   }
 
-  /** The pair {@code text[from, to)} of a frame. */
-  private static void channel(Frame frame, String connectorId, int from, int to, int index,
+  /** The pair {@code text[from, to)} of a frame, {@code equals} its first '=' or -1. */
+  private static void channel(Frame frame, String connectorId, int from, int equals, int to, int index,
       DecodeResult.Builder result) {
     String text = frame.text();
-    int equals = Frame.indexOf(text, '=', from, to);
     if (equals < 0) {
       result.reject(index, "channel '" + text.substring(from, to) + "' has no value");
       return;

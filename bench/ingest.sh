@@ -3,6 +3,7 @@
 # canonical CSV import of the same readings, measured in the same run on the same server. Target: >= 70 %.
 #   canonical: java -jar field-readings.jar readings import FILE.csv (one streamed upload, JVM start included)
 #   ingest:    POST /api/ingest/PROFILE_B with an ingest key, one payload per gateway and month, PARALLEL at a time
+#              (bench/push.py: one kept-alive connection a sender)
 # Both paths are warmed up first on readings of other serials. Needs: JDK 17, Maven, python3, curl.
 # usage: bench/ingest.sh [PARALLEL]   (default 4 payloads in flight)
 set -euo pipefail
@@ -28,28 +29,13 @@ start_server 512m
 stored() { python3 -c "import json,sys; print(json.load(sys.stdin)['stored'])"; }
 
 key=$(cli ingest-key create --profile PROFILE_B --json | python3 -c "import json,sys; print(json.load(sys.stdin)['ingestKey'])")
-push() { # PAYLOAD... -> one line per payload: HTTP status and answer file
-  printf '%s\n' "$@" | xargs -P "$parallel" -I{} curl -s -o {}.json -w '%{http_code} {}.json\n' \
-    -H "Authorization: ApiKey $key" -H 'Content-Type: text/plain' --data-binary @{} \
-    "http://127.0.0.1:$http_port/api/ingest/PROFILE_B"
-}
-sum_stored() { # STATUS-LINES -> stored readings, failing on any status but 200
-  python3 -c "
-import json, sys
-total = 0
-for line in sys.stdin.read().split('\n'):
-    if not line:
-        continue
-    status, answer = line.split(' ', 1)
-    if status != '200':
-        sys.exit('ingest answered ' + status + ': ' + open(answer).read())
-    total += json.load(open(answer))['stored']
-print(total)"
+push() { # PAYLOAD... -> the readings stored, failing on any answer but 200
+  python3 bench/push.py "http://127.0.0.1:$http_port/api/ingest/PROFILE_B" "$key" "$parallel" "$@"
 }
 
 echo "warming up both paths..."
 cli readings import "$work/warmup/canonical.csv" >/dev/null
-push "$work"/warmup/*.txt | sum_stored >/dev/null
+push "$work"/warmup/*.txt >/dev/null
 
 echo "canonical import of $rows readings..."
 t0=$(now)
@@ -62,7 +48,7 @@ import_rate=$(python3 -c "print(round($rows / ($t1 - $t0)))")
 payloads=("$work"/payloads/*.txt)
 echo "ingest of the same $rows readings as ${#payloads[@]} PROFILE_B payloads, $parallel in parallel..."
 t0=$(now)
-ingest_stored=$(push "${payloads[@]}" | sum_stored)
+ingest_stored=$(push "${payloads[@]}")
 t1=$(now)
 ingest_rate=$(python3 -c "print(round($rows / ($t1 - $t0)))")
 

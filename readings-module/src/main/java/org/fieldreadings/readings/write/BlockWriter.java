@@ -59,8 +59,9 @@ final class BlockWriter {
   }
 
   private static final BlockTable POINTS = BlockTable.of("readings.point_block", "day");
-  private static final Map<RollupSpan, BlockTable> ROLLUPS = Arrays.stream(RollupSpan.values()).collect(Collectors.toMap(
-      span -> span, span -> BlockTable.of(span.table(), span.key()), (a, b) -> a, () -> new EnumMap<>(RollupSpan.class)));
+  private static final Map<RollupSpan, BlockTable> ROLLUPS = Arrays.stream(RollupSpan.values())
+      .collect(Collectors.toMap(span -> span, span -> BlockTable.of(span.table(), span.key()), (a, b) -> a,
+          () -> new EnumMap<>(RollupSpan.class)));
 
   /**
    * The newest reading of each of $1 series ($2 epoch milliseconds, $3 values): it replaces the stored one when it is

@@ -75,10 +75,12 @@ record Frame(String gateway, Instant at, String source, String text, int channel
       at = previous != null && previous.at.getEpochSecond() == seconds ? previous.at : Instant.ofEpochSecond(seconds);
     } catch (NumberFormatException | DateTimeException e) {
       // DateTimeException: a number of seconds beyond what an Instant holds.
-      throw new MalformedFrameException("time '" + text.substring(afterGateway + 1, afterTime) + "' is not epoch seconds");
+      throw new MalformedFrameException(
+          "time '" + text.substring(afterGateway + 1, afterTime) + "' is not epoch seconds");
     }
-    return new Frame(field(text, from + PREFIX.length(), afterGateway, previous == null ? null : previous.gateway), at,
-        field(text, afterTime + 1, afterSource, previous == null ? null : previous.source), text, afterSource + 1, star);
+    String gateway = field(text, from + PREFIX.length(), afterGateway, previous == null ? null : previous.gateway);
+    String source = field(text, afterTime + 1, afterSource, previous == null ? null : previous.source);
+    return new Frame(gateway, at, source, text, afterSource + 1, star);
   }
 
   /** {@code text[from, to)}: {@code same} when it holds those characters. */

@@ -100,7 +100,8 @@ public final class GatewayFrameDecoder implements SupplierDecoder {
     try {
       value = Long.parseLong(text, equals + 1, to, 10);
     } catch (NumberFormatException e) {
-      result.reject(index, text.substring(from, equals) + ": '" + text.substring(equals + 1, to) + "' is not an integer");
+      result.reject(index,
+          text.substring(from, equals) + ": '" + text.substring(equals + 1, to) + "' is not an integer");
       return;
     }
     result.observe(index, frame.gateway(), connectorId, channel.iface(), frame.at(),

@@ -17,11 +17,14 @@ final class AccessAddresses {
   static final String LIST_ENTITIES = "access.list-entities";
   /** {@code {"entityId"}} → {@code {"entityId", "apiKey"}}: a new key replacing any previous one; 404 unknown entity. */
   static final String ISSUE_KEY = "access.issue-key";
-  /** {@code {"profile"}} → {@code {"ingestKey"}}. */
+  /** {@code {"profile", "entityId" (optional), "acceptLocation" (optional)}} → {@code {"ingestKey"}}. */
   static final String CREATE_INGEST_KEY = "access.create-ingest-key";
   /** {@code {"entityId"}} → {@code {}}: support revokes the entity's key; 404 unknown entity, 409 no key. */
   static final String REVOKE_BY_SUPPORT = "access.revoke-by-support";
-  /** {@code {}} → {@code {"ingestKeys": [{"prefix", "profile", "createdAt"}]}}. */
+  /**
+   * {@code {}} → {@code {"ingestKeys": [{"prefix", "profile", "createdAt", "entityId", "acceptLocation", "devices",
+   * "maxDevices"}]}}.
+   */
   static final String LIST_INGEST_KEYS = "access.list-ingest-keys";
   /** {@code {"prefix"}} → {@code {}}: revokes the ingest key of that prefix; 404 none, 409 several. */
   static final String REVOKE_INGEST_KEY = "access.revoke-ingest-key";

@@ -7,6 +7,7 @@ import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import java.util.ArrayList;
 import java.util.List;
+import org.fieldreadings.core.http.DeviceRef;
 import org.fieldreadings.core.http.EntityId;
 import org.fieldreadings.core.http.FieldError;
 import org.fieldreadings.core.http.JsonBody;
@@ -100,13 +101,31 @@ final class AccessAdminRoutes {
         .onFailure(ctx::fail);
   }
 
+  /**
+   * {@code POST /admin/ingest-keys {"profile", "entityId" (optional), "acceptLocation" (optional, false)}}: the
+   * key's scope (docs/operations.md, "Ingest keys") is fixed at creation.
+   */
   private void createIngestKey(RoutingContext ctx) {
-    Object profile = JsonBody.object(ctx).getValue("profile");
+    JsonObject body = JsonBody.object(ctx);
+    List<FieldError> errors = new ArrayList<>();
+    Object profile = body.getValue("profile");
     if (!(profile instanceof String name) || Profile.parse(name).isEmpty()) {
-      ctx.fail(new ProblemException(Problem.invalid("profile", "must be one of " + Profile.allowedValues())));
+      errors.add(new FieldError("profile", "must be one of " + Profile.allowedValues()));
+    }
+    Object entityId = body.getValue("entityId");
+    if (entityId != null && !(entityId instanceof String id && DeviceRef.isIdentifier(id))) {
+      errors.add(new FieldError("entityId", DeviceRef.IDENTIFIER_RULE));
+    }
+    Object acceptLocation = body.getValue("acceptLocation", false);
+    if (!(acceptLocation instanceof Boolean)) {
+      errors.add(new FieldError("acceptLocation", "must be true or false"));
+    }
+    if (!errors.isEmpty()) {
+      ctx.fail(new ProblemException(Problem.invalid(errors)));
       return;
     }
-    reply(ctx, 201, AccessAddresses.CREATE_INGEST_KEY, new JsonObject().put("profile", profile));
+    reply(ctx, 201, AccessAddresses.CREATE_INGEST_KEY, new JsonObject().put("profile", profile)
+        .put("entityId", entityId).put("acceptLocation", acceptLocation));
   }
 
   private void reply(RoutingContext ctx, int status, String address, JsonObject request) {

@@ -4,9 +4,10 @@ package org.fieldreadings.access;
 final class AccessQueries {
 
   static final String AUTHENTICATE = """
-      SELECT entity_id, NULL AS profile FROM access.api_key WHERE lookup_digest = $1 AND revoked_at IS NULL
+      SELECT entity_id, NULL AS profile, NULL::bigint AS key_id, NULL::boolean AS accept_location
+      FROM access.api_key WHERE lookup_digest = $1 AND revoked_at IS NULL
       UNION ALL
-      SELECT NULL, profile FROM access.ingest_key WHERE lookup_digest = $1""";
+      SELECT entity_id, profile, key_id, accept_location FROM access.ingest_key WHERE lookup_digest = $1""";
 
   static final String ENTITY_EXISTS = "SELECT 1 FROM access.entity WHERE entity_id = $1";
 
@@ -82,11 +83,17 @@ final class AccessQueries {
   /** Tells every node sharing the database; each evicts its authentication cache. */
   static final String NOTIFY_KEY_CHANGED = "SELECT pg_notify('" + KeyChangeListener.CHANNEL + "', $1)";
 
-  static final String INSERT_INGEST_KEY =
-      "INSERT INTO access.ingest_key (lookup_digest, profile, prefix) VALUES ($1, $2, $3)";
+  static final String INSERT_INGEST_KEY = """
+      INSERT INTO access.ingest_key (lookup_digest, profile, prefix, entity_id, accept_location)
+      VALUES ($1, $2, $3, $4, $5)""";
 
-  static final String LIST_INGEST_KEYS =
-      "SELECT prefix, profile, created_at FROM access.ingest_key ORDER BY created_at, prefix";
+  static final String LIST_INGEST_KEYS = """
+      SELECT key_id, prefix, profile, created_at, entity_id, accept_location FROM access.ingest_key
+      ORDER BY created_at, prefix""";
+
+  /** $1 prefix: the ingest keys it names (more than one: ambiguous). */
+  static final String INGEST_KEY_IDS_OF_PREFIX =
+      "SELECT key_id, profile FROM access.ingest_key WHERE prefix = $1 LIMIT 2";
 
   /** $1 prefix: the digests of the ingest keys it names (more than one: ambiguous). */
   static final String INGEST_KEYS_OF_PREFIX = "SELECT lookup_digest FROM access.ingest_key WHERE prefix = $1 LIMIT 2";

@@ -15,6 +15,8 @@ import io.vertx.sqlclient.Tuple;
 import org.fieldreadings.core.bus.AccessContract;
 import org.fieldreadings.core.bus.BusFailure;
 import org.fieldreadings.core.bus.BusFailureException;
+import org.fieldreadings.core.bus.DevicesContract;
+import org.fieldreadings.core.bus.DevicesContract.IngestScope;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,16 +40,20 @@ final class ApiKeys {
     this.digests = new Digests(vault);
   }
 
-  /** The principal of a key: {@code {"entityId"}} or {@code {"ingestProfile"}}; 401 when unknown or revoked. */
+  /**
+   * The principal of a key: {@code {"entityId"}}, or {@code {"ingestProfile", "ingestScope"}}; 401 when unknown or
+   * revoked.
+   */
   Future<JsonObject> authenticate(String key) {
     return pool.preparedQuery(AccessQueries.AUTHENTICATE).execute(Tuple.of(digests.key(key))).map(rows -> {
       if (rows.size() == 0) {
         throw new BusFailureException(BusFailure.UNAUTHORIZED, "unknown or revoked key");
       }
       Row row = rows.iterator().next();
-      return row.getString("entity_id") != null
+      return row.getString("profile") == null
           ? new JsonObject().put("entityId", row.getString("entity_id"))
-          : new JsonObject().put("ingestProfile", row.getString("profile"));
+          : new JsonObject().put("ingestProfile", row.getString("profile")).put("ingestScope", new IngestScope(
+              row.getLong("key_id"), row.getString("entity_id"), row.getBoolean("accept_location")).toJson());
     });
   }
 
@@ -140,28 +146,63 @@ final class ApiKeys {
         });
   }
 
-  /** A new ingest key for a supplier profile. */
-  Future<JsonObject> createIngestKey(String profile) {
+  /**
+   * A new ingest key for a supplier profile, bound to {@code entityId} (null: none); fails
+   * {@link BusFailure#BAD_REQUEST} when no entity has that id.
+   */
+  Future<JsonObject> createIngestKey(String profile, String entityId, boolean acceptLocation) {
     String ingestKey = KeyVault.newSecret();
     String prefix = ingestKey.substring(0, INGEST_KEY_PREFIX);
-    return pool.preparedQuery(AccessQueries.INSERT_INGEST_KEY)
-        .execute(Tuple.of(digests.key(ingestKey), profile, prefix))
+    Future<Boolean> entityKnown = entityId == null ? Future.succeededFuture(true)
+        : pool.preparedQuery(AccessQueries.ENTITY_EXISTS).execute(Tuple.of(entityId)).map(rows -> rows.size() > 0);
+    return entityKnown
+        .compose(known -> {
+          if (!known) {
+            throw new BusFailureException(BusFailure.BAD_REQUEST, "entityId: no entity has the id " + entityId + ".");
+          }
+          return pool.preparedQuery(AccessQueries.INSERT_INGEST_KEY)
+              .execute(Tuple.of(digests.key(ingestKey), profile, prefix, entityId, acceptLocation));
+        })
         .map(v -> {
-          LOG.info("ingest key {} created for profile {}", prefix, profile);
+          LOG.info("ingest key {} created for profile {}, entity {}, acceptLocation {}", prefix, profile, entityId,
+              acceptLocation);
           return new JsonObject().put("ingestKey", ingestKey);
         });
   }
 
-  /** {@code {"ingestKeys": [{"prefix", "profile", "createdAt"}]}}, oldest first; {@code createdAt} in epoch ms. */
-  Future<JsonObject> listIngestKeys() {
-    return pool.preparedQuery(AccessQueries.LIST_INGEST_KEYS).execute()
-        .map(rows -> {
+  /**
+   * {@code {"ingestKeys": [{"prefix", "profile", "createdAt", "entityId", "acceptLocation", "devices",
+   * "maxDevices"}]}}, oldest first; {@code createdAt} in epoch ms, {@code devices} the devices the key reported
+   * first (the devices module counts them), {@code maxDevices} how many it may.
+   */
+  Future<JsonObject> listIngestKeys(int maxDevices) {
+    return vertx.eventBus().<JsonObject>request(DevicesContract.INGEST_KEY_DEVICES, new JsonObject())
+        .map(reply -> reply.body().getJsonObject("devices"))
+        .compose(counts -> pool.preparedQuery(AccessQueries.LIST_INGEST_KEYS).execute().map(rows -> {
           JsonArray keys = new JsonArray();
           rows.forEach(row -> keys.add(new JsonObject().put("prefix", row.getString("prefix"))
               .put("profile", row.getString("profile"))
-              .put("createdAt", row.getOffsetDateTime("created_at").toInstant().toEpochMilli())));
+              .put("createdAt", row.getOffsetDateTime("created_at").toInstant().toEpochMilli())
+              .put("entityId", row.getString("entity_id"))
+              .put("acceptLocation", row.getBoolean("accept_location"))
+              .put("devices", counts.getLong(Long.toString(row.getLong("key_id")), 0L))
+              .put("maxDevices", maxDevices)));
           return new JsonObject().put("ingestKeys", keys);
-        });
+        }));
+  }
+
+  /** {@link AccessContract#INGEST_KEY_OF_PREFIX}. */
+  Future<JsonObject> ingestKeyOfPrefix(String prefix) {
+    return pool.preparedQuery(AccessQueries.INGEST_KEY_IDS_OF_PREFIX).execute(Tuple.of(prefix)).map(rows -> {
+      if (rows.size() == 0) {
+        throw new BusFailureException(BusFailure.NOT_FOUND, "No ingest key starts with " + prefix + ".");
+      }
+      if (rows.size() > 1) {
+        throw new BusFailureException(BusFailure.CONFLICT, "Several ingest keys start with " + prefix + ".");
+      }
+      Row row = rows.iterator().next();
+      return new JsonObject().put("keyId", row.getLong("key_id")).put("profile", row.getString("profile"));
+    });
   }
 
   /**

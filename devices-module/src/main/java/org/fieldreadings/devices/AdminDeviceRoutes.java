@@ -2,12 +2,14 @@ package org.fieldreadings.devices;
 
 import io.vertx.core.Future;
 import io.vertx.core.eventbus.EventBus;
+import io.vertx.core.eventbus.Message;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import java.util.List;
+import org.fieldreadings.core.bus.AccessContract;
 import org.fieldreadings.core.bus.DevicesContract;
 import org.fieldreadings.core.bus.DevicesContract.AdminDevice;
 import org.fieldreadings.core.bus.DevicesContract.AdminDevicePage;
@@ -19,6 +21,8 @@ import org.fieldreadings.core.http.DeviceRef;
 import org.fieldreadings.core.http.EdgeContext;
 import org.fieldreadings.core.http.EntityId;
 import org.fieldreadings.core.http.JsonBody;
+import org.fieldreadings.core.http.Problem;
+import org.fieldreadings.core.http.ProblemException;
 
 /**
  * The operator's device endpoints (docs/operations.md, "Admin API"), mounted behind the admin token. Bodies are JSON
@@ -46,6 +50,7 @@ final class AdminDeviceRoutes {
     admin.put("/devices/:profile/:serial").consumes(JSON).produces(JSON).handler(body).handler(routes::put);
     admin.post("/devices/:profile/:serial/subscriptions").consumes(JSON).produces(JSON).handler(body)
         .handler(routes::addSubscription);
+    admin.put("/devices/:profile/:serial/ingest-key").consumes(JSON).handler(body).handler(routes::handOver);
     admin.put("/entities/:entityId/devices/:profile/:serial")
         .handler(ctx -> routes.association(ctx, DevicesContract.ASSIGN));
     admin.delete("/entities/:entityId/devices/:profile/:serial")
@@ -116,6 +121,30 @@ final class AdminDeviceRoutes {
           ctx.response().setStatusCode(201);
           ctx.json(reply.body());
         })
+        .onFailure(ctx::fail);
+  }
+
+  /**
+   * {@code PUT /admin/devices/{profile}/{serial}/ingest-key {"prefix": "AbCd1234"}}: 204, the device is the named
+   * ingest key's (of the device's profile) from now on: no other key writes it (docs/operations.md, "Ingest keys").
+   */
+  private void handOver(RoutingContext ctx) {
+    DeviceRef ref = DeviceRef.fromPath(ctx);
+    Object prefix = JsonBody.object(ctx).getValue("prefix");
+    if (!(prefix instanceof String text) || !text.matches("[A-Za-z0-9_-]{8}")) {
+      throw new ProblemException(Problem.invalid("prefix",
+          "must be the 8 first characters of an ingest key, as GET /admin/ingest-keys lists them"));
+    }
+    bus.<JsonObject>request(AccessContract.INGEST_KEY_OF_PREFIX, new JsonObject().put("prefix", prefix))
+        .compose(key -> {
+          String profile = key.body().getString("profile");
+          if (!profile.equals(ref.profile().name())) {
+            return Future.<Message<JsonObject>>failedFuture(new ProblemException(Problem.of(422, "The ingest key " + prefix + " is of "
+                + profile + ", the device of " + ref.profile() + ": it cannot write the device.")));
+          }
+          return bus.<JsonObject>request(DevicesContract.HAND_OVER, ref.toJson().put("keyId", key.body().getLong("keyId")));
+        })
+        .onSuccess(reply -> ctx.response().setStatusCode(204).end())
         .onFailure(ctx::fail);
   }
 

@@ -8,6 +8,7 @@ import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.SqlClient;
 import io.vertx.sqlclient.Tuple;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -17,6 +18,7 @@ import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import org.fieldreadings.core.bus.DevicesContract;
+import org.fieldreadings.core.bus.DevicesContract.IngestScope;
 import org.fieldreadings.core.http.DeviceRef;
 import org.fieldreadings.plugin.api.Profile;
 
@@ -24,7 +26,8 @@ import org.fieldreadings.plugin.api.Profile;
  * {@link DevicesContract#LEARN}: the devices, connectors and interfaces seen in ingested data. It runs for every
  * ingest batch, so the usual case, nothing new, costs one read-only query. Only what is missing is then written,
  * in one transaction of idempotent bulk statements whose rows are sorted: concurrent learners of the same devices
- * wait for each other instead of failing, and cannot deadlock.
+ * wait for each other instead of failing, and cannot deadlock. A payload of an ingest key learns only the devices
+ * its {@link IngestRules} allow.
  */
 final class DeviceLearner {
 
@@ -40,41 +43,78 @@ final class DeviceLearner {
     }
   }
 
-  /** What the registry already knows of a device. */
-  private record Known(long deviceId, DeviceFacts facts, Connectors connectors) {}
+  /** What the registry already knows of a device: also its first ingest key (null: none) and its entities. */
+  record Known(long deviceId, DeviceFacts facts, Connectors connectors, Long ingestKeyId, List<String> entities) {}
 
   private final Pool pool;
+  private final int maxDevicesPerKey;
 
-  DeviceLearner(Pool pool) {
+  DeviceLearner(Pool pool, int maxDevicesPerKey) {
     this.pool = pool;
+    this.maxDevicesPerKey = maxDevicesPerKey;
   }
 
   Future<JsonObject> learn(JsonObject request) {
     List<DeviceRef> requestOrder = new ArrayList<>();
     Map<DeviceRef, Learned> learned = parse(request, requestOrder);
+    JsonObject scopeJson = request.getJsonObject("ingestScope");
+    IngestScope scope = scopeJson == null ? null : IngestScope.fromJson(scopeJson);
     if (learned.isEmpty()) {
-      return Future.succeededFuture(reply(requestOrder, Map.of()));
+      return Future.succeededFuture(reply(requestOrder, Map.of(), Map.of()));
     }
+    Map<DeviceRef, String> refused = new HashMap<>();
     return pool.preparedQuery(DevicesQueries.KNOWN_DEVICES)
         .execute(Tuple.tuple().addArrayOfString(profiles(learned.keySet()))
             .addArrayOfString(serials(learned.keySet())))
         .compose(rows -> {
           Map<DeviceRef, Known> known = new HashMap<>();
           rows.forEach(row -> known.put(DevicesQueries.ref(row), known(row)));
-          return write(learned.values(), known);
+          if (scope == null) {
+            return write(learned.values(), known, null);
+          }
+          IngestRules rules = new IngestRules(scope, maxDevicesPerKey);
+          boolean anyNew = learned.keySet().stream().anyMatch(ref -> !known.containsKey(ref));
+          Future<Long> owned = anyNew
+              ? pool.preparedQuery(DevicesQueries.DEVICES_OF_INGEST_KEY).execute(Tuple.of(scope.keyId()))
+                  .map(count -> count.iterator().next().getLong(0))
+              : Future.succeededFuture(0L);
+          return owned.compose(count -> {
+            List<Learned> allowed = new ArrayList<>();
+            IngestRules.Budget budget = rules.budget(count);
+            for (Learned device : learned.values()) {
+              Known before = known.get(device.ref());
+              String refusal = rules.refusal(before, budget);
+              if (refusal != null) {
+                refused.put(device.ref(), device.ref().serial() + ": " + refusal);
+              } else {
+                allowed.add(rules.acceptsFacts(before) ? device
+                    : new Learned(device.ref(), DeviceFacts.NONE, device.connectors()));
+              }
+            }
+            return write(allowed, known, scope);
+          });
         })
-        .map(ids -> reply(requestOrder, ids));
+        .map(ids -> reply(requestOrder, ids, refused));
   }
 
-  /** Writes what {@code known} lacks and answers every device's id. */
-  private Future<Map<DeviceRef, Long>> write(Iterable<Learned> learned, Map<DeviceRef, Known> known) {
+  /**
+   * Writes what {@code known} lacks and answers every device's id. With a scope, new devices and those no key has
+   * record its key, and new ones join its entity.
+   */
+  private Future<Map<DeviceRef, Long>> write(
+      Iterable<Learned> learned, Map<DeviceRef, Known> known, IngestScope scope) {
     Map<DeviceRef, Long> ids = new HashMap<>();
     List<Learned> upserts = new ArrayList<>();
     Map<DeviceRef, Connectors> missing = new HashMap<>();
+    List<DeviceRef> created = new ArrayList<>();
     for (Learned device : learned) {
       Known before = known.get(device.ref());
-      if (before == null || device.facts().changes(before.facts())) {
+      if (before == null || device.facts().changes(before.facts())
+          || (scope != null && before.ingestKeyId() == null)) {
         upserts.add(device);
+      }
+      if (before == null) {
+        created.add(device.ref());
       }
       if (before != null) {
         ids.put(device.ref(), before.deviceId());
@@ -88,17 +128,20 @@ final class DeviceLearner {
       return Future.succeededFuture(ids);
     }
     upserts.sort(Comparator.comparing(Learned::ref, WRITE_ORDER));
-    return pool.withTransaction(conn -> upsert(conn, upserts)
+    return pool.withTransaction(conn -> upsert(conn, upserts, scope == null ? null : scope.keyId())
         .compose(upserted -> {
           ids.putAll(upserted);
           SortedMap<Long, Connectors> byDeviceId = new TreeMap<>();
           missing.forEach((ref, connectors) -> byDeviceId.put(ids.get(ref), connectors));
           return DeviceStore.addConnectors(conn, byDeviceId);
         })
+        .compose(v -> scope == null || scope.entityId() == null || created.isEmpty() ? Future.succeededFuture()
+            : conn.preparedQuery(DevicesQueries.ASSIGN_ALL).execute(Tuple.of(scope.entityId(),
+                created.stream().map(ids::get).toArray(Long[]::new))))
         .map(v -> ids));
   }
 
-  private static Future<Map<DeviceRef, Long>> upsert(SqlClient client, List<Learned> devices) {
+  private static Future<Map<DeviceRef, Long>> upsert(SqlClient client, List<Learned> devices, Long ingestKeyId) {
     if (devices.isEmpty()) {
       return Future.succeededFuture(Map.of());
     }
@@ -106,6 +149,8 @@ final class DeviceLearner {
     String[] groups = new String[size];
     Double[] latitudes = new Double[size];
     Double[] longitudes = new Double[size];
+    Long[] ingestKeys = new Long[size];
+    Arrays.fill(ingestKeys, ingestKeyId);
     for (int i = 0; i < size; i++) {
       DeviceFacts facts = devices.get(i).facts();
       groups[i] = facts.group();
@@ -115,7 +160,7 @@ final class DeviceLearner {
     List<DeviceRef> refs = devices.stream().map(Learned::ref).toList();
     return client.preparedQuery(DevicesQueries.UPSERT_DEVICES)
         .execute(Tuple.tuple().addArrayOfString(profiles(refs)).addArrayOfString(serials(refs)).addArrayOfString(groups)
-            .addArrayOfDouble(latitudes).addArrayOfDouble(longitudes))
+            .addArrayOfDouble(latitudes).addArrayOfDouble(longitudes).addArrayOfLong(ingestKeys))
         .map(rows -> {
           Map<DeviceRef, Long> ids = new HashMap<>();
           rows.forEach(row -> ids.put(DevicesQueries.ref(row), row.getLong("device_id")));
@@ -124,7 +169,8 @@ final class DeviceLearner {
   }
 
   private static Known known(Row row) {
-    return new Known(row.getLong("device_id"), DevicesQueries.facts(row), DevicesQueries.connectors(row));
+    return new Known(row.getLong("device_id"), DevicesQueries.facts(row), DevicesQueries.connectors(row),
+        row.getLong("ingest_key_id"), Arrays.asList(row.getArrayOfStrings("entities")));
   }
 
   /** The devices of a request, validated, each once (in first-seen order); {@code requestOrder} gets every entry. */
@@ -177,9 +223,11 @@ final class DeviceLearner {
     return serials.toArray(String[]::new);
   }
 
-  private static JsonObject reply(List<DeviceRef> requestOrder, Map<DeviceRef, Long> ids) {
+  private static JsonObject reply(
+      List<DeviceRef> requestOrder, Map<DeviceRef, Long> ids, Map<DeviceRef, String> refused) {
     JsonArray devices = new JsonArray();
-    requestOrder.forEach(ref -> devices.add(ref.toJson().put("deviceId", ids.get(ref))));
+    requestOrder.forEach(ref -> devices.add(refused.containsKey(ref)
+        ? ref.toJson().put("refused", refused.get(ref)) : ref.toJson().put("deviceId", ids.get(ref))));
     return new JsonObject().put("devices", devices);
   }
 }

@@ -14,6 +14,7 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 import org.fieldreadings.core.bus.BusFailure;
 import org.fieldreadings.core.bus.BusFailureException;
+import org.fieldreadings.core.bus.DevicesContract;
 import org.fieldreadings.core.bus.DevicesContract.AdminDevice;
 import org.fieldreadings.core.bus.DevicesContract.AdminDevicePage;
 import org.fieldreadings.core.bus.DevicesContract.AdminDeviceQuery;
@@ -131,6 +132,24 @@ final class DeviceStore {
 
   Future<Void> unassign(String entityId, DeviceRef ref) {
     return associate(DevicesQueries.UNASSIGN, entityId, ref);
+  }
+
+  /** {@link DevicesContract#HAND_OVER}. */
+  Future<Void> handOver(DeviceRef ref, long ingestKeyId) {
+    return pool.preparedQuery(DevicesQueries.HAND_OVER).execute(Tuple.of(ref.profile().name(), ref.serial(),
+        ingestKeyId)).map(rows -> {
+          only(rows, unknownDevice(ref));
+          return null;
+        });
+  }
+
+  /** {@link DevicesContract#INGEST_KEY_DEVICES}. */
+  Future<JsonObject> devicesPerIngestKey() {
+    return pool.preparedQuery(DevicesQueries.DEVICES_PER_INGEST_KEY).execute().map(rows -> {
+      JsonObject counts = new JsonObject();
+      rows.forEach(row -> counts.put(Long.toString(row.getLong("ingest_key_id")), row.getLong("devices")));
+      return new JsonObject().put("devices", counts);
+    });
   }
 
   private Future<Void> associate(String sql, String entityId, DeviceRef ref) {

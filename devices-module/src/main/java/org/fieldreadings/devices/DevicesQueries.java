@@ -162,28 +162,52 @@ final class DevicesQueries {
       """;
 
   /**
-   * Learning: $1 profiles, $2 serials, $3 groups, $4 latitudes, $5 longitudes (null: not given), one distinct
-   * device per index. Creates the unknown devices, updates the known ones with the facts given, and returns every
+   * Learning: $1 profiles, $2 serials, $3 groups, $4 latitudes, $5 longitudes (null: not given), $6 ingest key ids
+   * (null: none), one distinct device per index. Creates the unknown devices, updates the known ones with the facts
+   * given (a device's first ingest key stays), and returns every
    * device's id; rows are written in array order, so callers sort to take row locks in one order.
    */
   static final String UPSERT_DEVICES = """
-      INSERT INTO devices.device AS d (profile, serial, device_group, latitude, longitude)
-      SELECT i.profile::devices.device_profile, i.serial, i.device_group, i.latitude, i.longitude
-      FROM unnest($1::text[], $2::text[], $3::text[], $4::float8[], $5::float8[])
-        AS i(profile, serial, device_group, latitude, longitude)
+      INSERT INTO devices.device AS d (profile, serial, device_group, latitude, longitude, ingest_key_id)
+      SELECT i.profile::devices.device_profile, i.serial, i.device_group, i.latitude, i.longitude, i.ingest_key_id
+      FROM unnest($1::text[], $2::text[], $3::text[], $4::float8[], $5::float8[], $6::bigint[])
+        AS i(profile, serial, device_group, latitude, longitude, ingest_key_id)
       ON CONFLICT (profile, serial) DO UPDATE
       SET device_group = COALESCE(EXCLUDED.device_group, d.device_group),
           latitude = COALESCE(EXCLUDED.latitude, d.latitude),
-          longitude = COALESCE(EXCLUDED.longitude, d.longitude)
+          longitude = COALESCE(EXCLUDED.longitude, d.longitude),
+          ingest_key_id = COALESCE(d.ingest_key_id, EXCLUDED.ingest_key_id)
       RETURNING d.device_id, d.profile, d.serial
       """;
 
   /** Learning: $1 profiles, $2 serials: what is known of those devices (unknown ones have no row). */
   static final String KNOWN_DEVICES = """
-      SELECT d.device_id, d.profile, d.serial, d.device_group, d.latitude, d.longitude, c.connector_ids, c.interfaces
+      SELECT d.device_id, d.profile, d.serial, d.device_group, d.latitude, d.longitude, d.ingest_key_id,
+             c.connector_ids, c.interfaces,
+      """ + ENTITIES_OF_D + """
       FROM unnest($1::text[], $2::text[]) AS i(profile, serial)
       JOIN devices.device d ON d.profile = i.profile::devices.device_profile AND d.serial = i.serial
       """ + CONNECTORS_OF_D;
+
+  /** $1 ingest key id: how many devices it reported first. */
+  static final String DEVICES_OF_INGEST_KEY = "SELECT count(*) FROM devices.device WHERE ingest_key_id = $1";
+
+  /** How many devices each ingest key reported first. */
+  static final String DEVICES_PER_INGEST_KEY = """
+      SELECT ingest_key_id, count(*) AS devices FROM devices.device
+      WHERE ingest_key_id IS NOT NULL GROUP BY ingest_key_id""";
+
+  /** $1 entity id, $2 device ids: associates the devices with the entity. */
+  static final String ASSIGN_ALL = """
+      INSERT INTO devices.entity_device (entity_id, device_id)
+      SELECT $1::text, unnest($2::bigint[]) ORDER BY 2
+      ON CONFLICT DO NOTHING""";
+
+  /** $1 profile, $2 serial, $3 ingest key id: the device's id, no row if it is unknown. */
+  static final String HAND_OVER = """
+      UPDATE devices.device SET ingest_key_id = $3
+      WHERE profile = $1::text::devices.device_profile AND serial = $2
+      RETURNING device_id""";
 
   /** $1 device ids, $2 connector ids, $3 interface names: adds the pairs the devices lack, in array order. */
   static final String ADD_CONNECTORS = """

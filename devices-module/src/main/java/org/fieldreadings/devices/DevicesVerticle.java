@@ -15,6 +15,7 @@ import org.fieldreadings.core.bus.DevicesContract.AdminDeviceQuery;
 import org.fieldreadings.core.bus.DevicesContract.EntityDevicePage;
 import org.fieldreadings.core.bus.DevicesContract.EntityDeviceQuery;
 import org.fieldreadings.core.bus.JsonConsumers;
+import org.fieldreadings.core.config.ConfigKeys;
 import org.fieldreadings.core.db.Pools;
 import org.fieldreadings.core.http.DeviceRef;
 import org.fieldreadings.plugin.api.Profile;
@@ -30,7 +31,7 @@ final class DevicesVerticle extends VerticleBase {
   public Future<?> start() {
     Pool pool = Pools.shared(vertx, config());
     store = new DeviceStore(pool);
-    learner = new DeviceLearner(pool);
+    learner = new DeviceLearner(pool, ConfigKeys.INGEST_KEY_MAX_DEVICES.get(config()));
     zones = new DeviceZones(vertx, pool);
     zones.update();
     return Future.all(List.of(
@@ -42,6 +43,9 @@ final class DevicesVerticle extends VerticleBase {
         JsonConsumers.register(vertx, DevicesContract.ADD_SUBSCRIPTION, this::addSubscription),
         JsonConsumers.register(vertx, DevicesContract.ASSIGN, this::assign),
         JsonConsumers.register(vertx, DevicesContract.UNASSIGN, this::unassign),
+        JsonConsumers.register(vertx, DevicesContract.INGEST_KEY_DEVICES, request -> store.devicesPerIngestKey()),
+        JsonConsumers.register(vertx, DevicesContract.HAND_OVER, request -> store.handOver(DeviceRef.fromJson(request),
+            request.getLong("keyId")).map(v -> new JsonObject())),
         JsonConsumers.register(vertx, DevicesContract.ENTITY_PAGE,
             request -> store.entityPage(EntityDeviceQuery.fromJson(request)).map(EntityDevicePage::toJson)),
         JsonConsumers.register(vertx, DevicesContract.LOCATION_PAGE, request -> store

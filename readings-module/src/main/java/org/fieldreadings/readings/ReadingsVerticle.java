@@ -86,8 +86,10 @@ final class ReadingsVerticle extends VerticleBase {
   }
 
   private void ingest(Message<IngestRequest> message) {
+    // The answer can list a thousand rejections: built and encoded on a worker, never on an event loop.
     pipeline.ingest(message.body())
-        .onSuccess(result -> message.reply(result.toJson()))
+        .compose(result -> vertx.executeBlocking(() -> result.toJson().toBuffer(), false))
+        .onSuccess(message::reply)
         .onFailure(error -> BusReplies.fail(message, error));
   }
 

@@ -51,7 +51,7 @@ public final class IngestCommand extends AdminCommand {
             file.getFileName()), i);
         stored += answer.getLong("stored");
         duplicates += answer.getLong("duplicates");
-        rejected += answer.getJsonArray("rejected").size();
+        rejected += answer.getLong("rejectedCount");
         results.add(new JsonObject().put("file", file.toString()).mergeIn(answer));
       }
     } finally {
@@ -103,7 +103,7 @@ public final class IngestCommand extends AdminCommand {
     for (Object item : result.getJsonArray("files")) {
       JsonObject file = (JsonObject) item;
       out.append(String.format("%s: %d stored, %d duplicates, %d rejected%n", file.getString("file"),
-          file.getLong("stored"), file.getLong("duplicates"), file.getJsonArray("rejected").size()));
+          file.getLong("stored"), file.getLong("duplicates"), file.getLong("rejectedCount")));
       for (Object r : file.getJsonArray("rejected")) {
         JsonObject rejection = (JsonObject) r;
         int index = rejection.getInteger("index");

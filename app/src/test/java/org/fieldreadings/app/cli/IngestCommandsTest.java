@@ -94,7 +94,7 @@ class IngestCommandsTest {
 
     JsonObject answer = new JsonObject(out.toString());
     assertThat(answer).isEqualTo(new JsonObject().put("files", new JsonArray().add(new JsonObject()
-            .put("file", frames.toString()).put("stored", 0).put("duplicates", 24).put("rejected", new JsonArray())
+            .put("file", frames.toString()).put("stored", 0).put("duplicates", 24).put("rejectedCount", 0).put("rejected", new JsonArray())
             .put("warnings", new JsonArray())))
         .put("stored", 0).put("duplicates", 24).put("rejectedCount", 0));
   }

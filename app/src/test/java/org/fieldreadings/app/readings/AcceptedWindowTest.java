@@ -67,7 +67,7 @@ class AcceptedWindowTest {
   void ingestRejectsReadingsBeforeTheConfiguredStartWithTheirReason() {
     // 1230768000 s: 2009-01-01T00:00:00Z, accepted by the default window, not by this one.
     String body = "GWD,GW-2009,1230768000,-,vbat=4012";
-    assertThat(ingest(body)).isEqualTo(new JsonObject().put("stored", 0).put("duplicates", 0)
+    assertThat(ingest(body)).isEqualTo(new JsonObject().put("stored", 0).put("duplicates", 0).put("rejectedCount", 1)
         .put("rejected", new JsonArray().add(new JsonObject().put("index", 0)
             .put("reason", "GW-2009 connector ORIGIN: " + WINDOW + "; 1 reading not stored")))
         .put("warnings", new JsonArray()));

@@ -48,12 +48,12 @@ class CayenneBesideLorawanTest {
 
     Answer lpp = fixture.push(CAYENNE);
     assertThat(lpp.json()).as(lpp.toString()).isEqualTo(new JsonObject().put("stored", 13).put("duplicates", 0)
-        .put("rejected", new JsonArray()).put("warnings", new JsonArray()));
+        .put("rejectedCount", 0).put("rejected", new JsonArray()).put("warnings", new JsonArray()));
     assertThat(fixture.readBack(CAYENNE)).containsExactlyInAnyOrderElementsOf(CAYENNE.servedReadings());
 
     Answer waterBalance = fixture.push(LORAWAN);
     assertThat(waterBalance.json()).as(waterBalance.toString()).isEqualTo(new JsonObject().put("stored", 22)
-        .put("duplicates", 0).put("rejected", new JsonArray()).put("warnings", new JsonArray()));
+        .put("duplicates", 0).put("rejectedCount", 0).put("rejected", new JsonArray()).put("warnings", new JsonArray()));
     assertThat(fixture.readBack(LORAWAN)).containsExactlyInAnyOrderElementsOf(LORAWAN.servedReadings());
   }
 }

@@ -69,7 +69,7 @@ class CayennePluginIngestTest {
     Answer first = fixture.push(CAYENNE);
     assertThat(first.status()).as(first.toString()).isEqualTo(200);
     assertThat(first.json()).isEqualTo(new JsonObject().put("stored", 13).put("duplicates", 0)
-        .put("rejected", new JsonArray()).put("warnings", new JsonArray()));
+        .put("rejectedCount", 0).put("rejected", new JsonArray()).put("warnings", new JsonArray()));
     assertThat(fixture.readBack(CAYENNE)).containsExactlyInAnyOrderElementsOf(CAYENNE.servedReadings());
     JsonObject node = fixture.device("PROFILE_D", "A840410001020304");
     assertThat(node.getJsonObject("location"))

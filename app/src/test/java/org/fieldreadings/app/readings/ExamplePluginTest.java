@@ -66,7 +66,7 @@ class ExamplePluginTest {
 
       String sample = Files.readString(EXAMPLE.resolve("src/test/resources/logger-export.csv"));
       Answer ingest = fixture.adminPost("/admin/ingest/PROFILE_C", sample, "text/csv");
-      assertThat(ingest.json()).isEqualTo(new JsonObject().put("stored", 11).put("duplicates", 0)
+      assertThat(ingest.json()).isEqualTo(new JsonObject().put("stored", 11).put("duplicates", 0).put("rejectedCount", 2)
           .put("rejected", new JsonArray()
               .add(new JsonObject().put("index", 6).put("reason", "tips_ch1 'two' is not a whole number of tips"))
               .add(new JsonObject().put("index", 7).put("reason", "logger clock not set (1970-01-01T00:00:00Z)")))

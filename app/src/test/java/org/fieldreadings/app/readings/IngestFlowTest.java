@@ -48,10 +48,10 @@ class IngestFlowTest {
     Answer first = fixture.push(sample);
     assertThat(first.status()).as(first.toString()).isEqualTo(200);
     assertThat(first.json()).isEqualTo(new JsonObject().put("stored", readings).put("duplicates", 0)
-        .put("rejected", new JsonArray()).put("warnings", new JsonArray()));
+        .put("rejectedCount", 0).put("rejected", new JsonArray()).put("warnings", new JsonArray()));
     Answer again = fixture.push(sample);
     assertThat(again.json()).isEqualTo(new JsonObject().put("stored", 0).put("duplicates", readings)
-        .put("rejected", new JsonArray()).put("warnings", new JsonArray()));
+        .put("rejectedCount", 0).put("rejected", new JsonArray()).put("warnings", new JsonArray()));
   }
 
   @Test
@@ -133,7 +133,7 @@ class IngestFlowTest {
         + "SM-1970,2024-05-01 00:30:00,2836,18.2\n";
     Answer answer = fixture.ingest("PROFILE_A", fixture.ingestKey("PROFILE_A"), csv, "text/csv");
     assertThat(answer.status()).as(answer.toString()).isEqualTo(200);
-    assertThat(answer.json()).isEqualTo(new JsonObject().put("stored", 4).put("duplicates", 0)
+    assertThat(answer.json()).isEqualTo(new JsonObject().put("stored", 4).put("duplicates", 0).put("rejectedCount", 1)
         .put("rejected", new JsonArray()
             .add(rejection(2, "SM-1970 connector ORIGIN: " + DEFAULT_WINDOW + "; 2 readings not stored")))
         .put("warnings", new JsonArray()));
@@ -147,7 +147,7 @@ class IngestFlowTest {
         frame("GWD,GW-2999,32472144000,-,vbat=4012;rssi=-63") + "\n" + frame("GWD,GW-2999,32472144000,N-1,t=200"),
         "text/plain");
     assertThat(answer.status()).as(answer.toString()).isEqualTo(200);
-    assertThat(answer.json()).isEqualTo(new JsonObject().put("stored", 0).put("duplicates", 0)
+    assertThat(answer.json()).isEqualTo(new JsonObject().put("stored", 0).put("duplicates", 0).put("rejectedCount", 2)
         .put("rejected", new JsonArray()
             .add(rejection(0, "GW-2999 connector ORIGIN: " + DEFAULT_WINDOW + "; 2 readings not stored"))
             .add(rejection(1, "GW-2999 connector N-1: " + DEFAULT_WINDOW + "; 1 reading not stored")))

@@ -5,9 +5,17 @@ public interface AccessContract {
 
   /**
    * Request {@code {"apiKey": "..."}}; reply {@code {"entityId": "..."}} for an active entity key, or
-   * {@code {"ingestProfile": "PROFILE_B"}} for an ingest key. Fails {@link BusFailure#UNAUTHORIZED} otherwise.
+   * {@code {"ingestProfile": "PROFILE_B", "ingestScope": {...}}} for an ingest key, the scope as
+   * {@link DevicesContract.IngestScope#toJson()} has it. Fails {@link BusFailure#UNAUTHORIZED} otherwise.
    */
   String AUTHENTICATE = "access.authenticate";
+
+  /**
+   * The ingest key an operator names by its prefix. Request {@code {"prefix": "AbCd1234"}}; reply
+   * {@code {"keyId": 7, "profile": "PROFILE_D"}}. Fails {@link BusFailure#NOT_FOUND} when no key has the prefix,
+   * {@link BusFailure#CONFLICT} when several do.
+   */
+  String INGEST_KEY_OF_PREFIX = "access.ingest-key-of-prefix";
 
   /** Request {@code {"entityId": "..."}}; reply {@code {"exists": true|false}}. For admin operations of other modules. */
   String ENTITY_EXISTS = "access.entity-exists";

@@ -32,11 +32,32 @@ public interface DevicesContract {
   /**
    * Learns devices, connectors and interfaces from ingested data, idempotently; unknown devices are created.
    * Request {@code {"devices": [{"profile": "PROFILE_B", "serial": "GW-1", "group": "GATEWAY" (optional),
-   * "location": {"latitude": 1.0, "longitude": 2.0} (optional), "connectors": {"ORIGIN": ["Bat"], "A1": ["AirTemp"]}}]}};
-   * reply {@code {"devices": [{"profile": "PROFILE_B", "serial": "GW-1", "deviceId": 7}]}} in request order.
-   * Facts (group, location) given here update the device; absent facts leave it as it is.
+   * "location": {"latitude": 1.0, "longitude": 2.0} (optional), "connectors": {"ORIGIN": ["Bat"], "A1": ["AirTemp"]}}],
+   * "ingestScope": {...} (optional, {@link IngestScope#toJson()})}}; reply {@code {"devices": [{"profile":
+   * "PROFILE_B", "serial": "GW-1", "deviceId": 7}]}} in request order. Facts (group, location) given here update the
+   * device; absent facts leave it as it is.
+   *
+   * <p>With an {@code ingestScope} (a payload of an ingest key), a device the key may not write is answered
+   * {@code {"profile", "serial", "refused": "reason"}} instead of an id, and nothing of it is learned: a device
+   * another key first reported, a device of another entity than the key's (any entity's for a key bound to none),
+   * a new device beyond {@code ingest.key.max.devices} of the key. A new device records the key (and joins the
+   * key's entity); an existing device without a key is claimed by it. Facts change an existing device only when
+   * the scope accepts them.
    */
   String LEARN = "devices.learn";
+
+  /**
+   * How many devices each ingest key reported first. Request {@code {}}; reply {@code {"devices": {"7": 120}}}, by
+   * key id, keys without devices absent.
+   */
+  String INGEST_KEY_DEVICES = "devices.ingest-key-devices";
+
+  /**
+   * An operator hands a device over to an ingest key (idempotent), the only key that may write it from then on.
+   * Request {@code {"profile": "...", "serial": "...", "keyId": 7}}; reply {@code {}}. Fails
+   * {@link BusFailure#NOT_FOUND} for an unknown device.
+   */
+  String HAND_OVER = "devices.hand-over";
 
   /**
    * The devices of an entity ({@code GET /devices/serials}), sorted by profile (enumeration order) then serial.
@@ -110,6 +131,21 @@ public interface DevicesContract {
    * "...", "location": {"latitude": 38.7, "longitude": -9.1}}]}}: fewer devices than the limit means it is the last.
    */
   String LOCATION_PAGE = "devices.location-page";
+
+  /**
+   * What an ingest key may write (docs/operations.md, "Ingest keys"): the key's id, the entity it is bound to (null:
+   * none), and whether its payloads may change the group and location of devices that exist.
+   */
+  record IngestScope(long keyId, String entityId, boolean acceptLocation) {
+
+    public JsonObject toJson() {
+      return new JsonObject().put("keyId", keyId).put("entityId", entityId).put("acceptLocation", acceptLocation);
+    }
+
+    public static IngestScope fromJson(JsonObject json) {
+      return new IngestScope(json.getLong("keyId"), json.getString("entityId"), json.getBoolean("acceptLocation"));
+    }
+  }
 
   /**
    * Which of an entity's devices a page holds: filters (null: any) and the keyset position (the page starts after

@@ -75,6 +75,9 @@ public final class ConfigKeys {
   /** The largest raw payload the ingest routes accept (413 beyond): plugins decode payloads in memory. */
   public static final ConfigKey<Integer> INGEST_MAX_BYTES = plain(
       "ingest.max.bytes", "an integer from 1024 to 268435456", intRange(1024, 256 * 1024 * 1024), 4 * 1024 * 1024);
+  /** The most devices one ingest key may create: beyond it a payload's new devices are refused, one by one. */
+  public static final ConfigKey<Integer> INGEST_KEY_MAX_DEVICES = plain(
+      "ingest.key.max.devices", "an integer from 1 to 100000000", intRange(1, 100_000_000), 10_000);
   public static final ConfigKey<String> DATABASE_URL = secret(
       "database.url", "a URL postgresql://user:pass@host:5432/db", postgresUrl());
   public static final ConfigKey<Integer> DATABASE_POOL_SIZE =
@@ -132,7 +135,7 @@ public final class ConfigKeys {
       HTTP_REQUEST_HEADER_TIMEOUT, ADMIN_HOST, ADMIN_PORT,
       ADMIN_TOKEN, DATA_DIR, PLUGINS_DIR, PLUGINS_DECODE_BUDGET, PLUGINS_WEDGED_MAX, PLUGINS_WATCH,
       PLUGINS_PROFILE_A_DECODERS, PLUGINS_REAL_WEATHER_STATION_DECODERS, PLUGINS_PROFILE_B_DECODERS,
-      PLUGINS_PROFILE_C_DECODERS, PLUGINS_PROFILE_D_DECODERS, INGEST_MAX_BYTES, DATABASE_URL, DATABASE_POOL_SIZE, MAIL_SMTP_HOST, MAIL_SMTP_PORT,
+      PLUGINS_PROFILE_C_DECODERS, PLUGINS_PROFILE_D_DECODERS, INGEST_MAX_BYTES, INGEST_KEY_MAX_DEVICES, DATABASE_URL, DATABASE_POOL_SIZE, MAIL_SMTP_HOST, MAIL_SMTP_PORT,
       MAIL_SMTP_USERNAME, MAIL_SMTP_PASSWORD, MAIL_SMTP_STARTTLS,
       MAIL_FROM, SECURITY_MASTER_KEY, ACCESS_TOKEN_TTL, RATELIMIT_KEY_RPS, RATELIMIT_KEY_BURST,
       RATELIMIT_TOKEN_EMAIL_HOURLY, RATELIMIT_TOKEN_CLIENT_HOURLY, RATELIMIT_AUTH_FAILURES_PER_MINUTE,

@@ -4,6 +4,7 @@ import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.auth.User;
+import org.fieldreadings.core.bus.DevicesContract.IngestScope;
 import io.vertx.ext.web.RoutingContext;
 import java.util.Map;
 import org.fieldreadings.core.bus.AccessContract;
@@ -51,6 +52,11 @@ public final class ApiKeyAuth {
   /** The profile of the ingest key that authenticated this request. */
   public static String ingestProfile(RoutingContext ctx) {
     return ctx.<User>get(USER).principal().getString(ApiKeyPrincipal.INGEST_PROFILE);
+  }
+
+  /** What the ingest key that authenticated this request may write (docs/operations.md, "Ingest keys"). */
+  public static IngestScope ingestScope(RoutingContext ctx) {
+    return ApiKeyPrincipal.ingestScope(ctx.<User>get(USER));
   }
 
   /** The API key of a well-formed header, or null. */

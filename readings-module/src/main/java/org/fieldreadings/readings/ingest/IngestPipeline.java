@@ -4,6 +4,8 @@ import io.micrometer.core.instrument.Timer;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.fieldreadings.core.bus.BusFailure;
 import org.fieldreadings.core.bus.BusFailureException;
@@ -14,11 +16,13 @@ import org.fieldreadings.readings.plugins.PluginFailure;
 import org.fieldreadings.readings.plugins.PluginHost;
 import org.fieldreadings.readings.write.AcceptedWindow;
 import org.fieldreadings.readings.write.ReadingsStore;
+import org.fieldreadings.readings.write.ScopedWrite;
 
 /**
  * Ingests one raw payload: the profile's plugin decodes it (on the plugin's own threads, within its budget), the
  * observations become readings, the devices module learns the devices with their connectors, interfaces and reported
- * facts, and the readings are upserted in one transaction, so the same payload twice stores nothing twice.
+ * facts, and the readings are upserted in one transaction, so the same payload twice stores nothing twice. A payload
+ * of an ingest key writes only the devices the key may write; the others are rejected with the reason.
  *
  * <p>A plugin failure fails this payload only, with a {@link BusFailure} code that says what to do about it:
  * {@link BusFailure#NOT_FOUND} when no plugin serves the profile (the message lists those that have one),
@@ -58,8 +62,21 @@ public final class IngestPipeline {
         // Large payloads hold many thousand observations: normalize them off the event loop.
         .compose(decoded -> vertx.executeBlocking(
             () -> NormalizedPayload.of(request.profile(), decoded, window.at(Instant.now())), false))
-        .compose(normalized -> store.write(normalized.batch())
-            .map(written -> new IngestResult(written, normalized.rejections(), normalized.warnings())));
+        .compose(normalized -> store.write(normalized.batch(), request.scope())
+            .map(written -> result(normalized, written)));
+  }
+
+  /** The payload's rejections and those of the devices its ingest key may not write, listed as far as the rule says. */
+  private static IngestResult result(NormalizedPayload normalized, ScopedWrite written) {
+    List<Rejection> rejections = new ArrayList<>(normalized.rejections());
+    for (ScopedWrite.RefusedDevice refused : written.refused()) {
+      if (rejections.size() < Rejection.LISTED) {
+        rejections.add(new Rejection(normalized.firstPart(refused.device().serial()),
+            NormalizedPayload.notStored(refused.reason(), refused.readings())));
+      }
+    }
+    return new IngestResult(written.written(), rejections, normalized.rejectedCount() + written.refused().size(),
+        normalized.warnings());
   }
 
   /** Decode time per profile and outcome ({@code ok}, or the failure kind): how plugins behave in production. */

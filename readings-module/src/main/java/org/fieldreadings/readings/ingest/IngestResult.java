@@ -11,7 +11,7 @@ import org.fieldreadings.readings.write.WriteResult;
  * What ingesting one payload did: the readings stored and already known, the parts that were rejected, and those the
  * plugin skipped on purpose.
  */
-public record IngestResult(WriteResult written, List<Rejection> rejected, List<Warning> warnings) {
+public record IngestResult(WriteResult written, List<Rejection> rejected, long rejectedCount, List<Warning> warnings) {
 
   public IngestResult {
     rejected = List.copyOf(rejected);
@@ -19,15 +19,16 @@ public record IngestResult(WriteResult written, List<Rejection> rejected, List<W
   }
 
   /**
-   * {@code {"stored": n, "duplicates": n, "rejected": [{"index": i, "reason": "..."}], "warnings": [{"index": i,
-   * "reason": "..."}]}}.
+   * {@code {"stored": n, "duplicates": n, "rejectedCount": n, "rejected": [{"index": i, "reason": "..."}],
+   * "warnings": [{"index": i, "reason": "..."}]}}: {@code rejected} lists at most {@link Rejection#LISTED} of the
+   * {@code rejectedCount}, as the canonical import does.
    */
   public JsonObject toJson() {
     JsonArray rejections = new JsonArray();
     rejected.forEach(r -> rejections.add(part(r.index(), r.reason())));
     JsonArray warned = new JsonArray();
     warnings.forEach(w -> warned.add(part(w.index(), w.reason())));
-    return written.toJson().put("rejected", rejections).put("warnings", warned);
+    return written.toJson().put("rejectedCount", rejectedCount).put("rejected", rejections).put("warnings", warned);
   }
 
   private static JsonObject part(int index, String reason) {

@@ -1,16 +1,17 @@
 package org.fieldreadings.readings.ingest;
 
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.eventbus.EventBus;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.eventbus.ReplyFailure;
 import io.vertx.core.http.HttpHeaders;
-import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.fieldreadings.core.bus.BusFailure;
+import org.fieldreadings.core.bus.DevicesContract.IngestScope;
 import org.fieldreadings.core.config.ConfigKeys;
 import org.fieldreadings.core.http.ApiKeyAuth;
 import org.fieldreadings.core.http.DeviceRef;
@@ -26,7 +27,7 @@ import org.fieldreadings.readings.ReadingsAddresses;
  * The two doors to the {@link IngestPipeline}: {@code POST /api/ingest/{profile}}, where a supplier pushes with an
  * ingest key of that profile, and {@code POST /admin/ingest/{profile}}, where the operator's {@code ingest} command
  * sends files. Both take a raw payload of any content type (the plugin decides what it accepts) of at most
- * {@code ingest.max.bytes}, and answer {@code {"stored", "duplicates", "rejected"}}.
+ * {@code ingest.max.bytes}, and answer {@code {"stored", "duplicates", "rejectedCount", "rejected", "warnings"}}.
  */
 public final class IngestRoutes {
 
@@ -52,7 +53,7 @@ public final class IngestRoutes {
           if (!profile.name().equals(ApiKeyAuth.ingestProfile(ctx))) {
             throw ApiKeyAuth.unauthorized();
           }
-          routes.ingest(ctx, profile);
+          routes.ingest(ctx, profile, ApiKeyAuth.ingestScope(ctx));
         });
   }
 
@@ -60,7 +61,7 @@ public final class IngestRoutes {
     IngestRoutes routes = new IngestRoutes(edge);
     admin.post("/ingest/:profile").produces("application/json")
         .handler(IngestRoutes::holdBody)
-        .handler(ctx -> routes.ingest(ctx, profileOf(ctx)));
+        .handler(ctx -> routes.ingest(ctx, profileOf(ctx), null));
   }
 
   /**
@@ -84,12 +85,14 @@ public final class IngestRoutes {
         .orElseThrow(() -> new ProblemException(Problem.invalid(errors)));
   }
 
-  private void ingest(RoutingContext ctx, Profile profile) {
+  /** Ingests the body; {@code scope} null for the operator, whose payloads may write any device. */
+  private void ingest(RoutingContext ctx, Profile profile, IngestScope scope) {
     String contentType = ctx.request().getHeader(HttpHeaders.CONTENT_TYPE);
     BoundedBody.read(ctx.request(), maxBytes)
-        .compose(body -> bus.<JsonObject>request(ReadingsAddresses.INGEST,
-            new IngestRequest(profile, new RawPayload(body.getBytes(), contentType)), ReadingsAddresses.WRITE_OPTIONS))
-        .onSuccess(reply -> ctx.json(reply.body()))
+        .compose(body -> bus.<Buffer>request(ReadingsAddresses.INGEST,
+            new IngestRequest(profile, new RawPayload(body.getBytes(), contentType), scope), ReadingsAddresses.WRITE_OPTIONS))
+        // The answer comes encoded (on a worker): the event loop only sends it.
+        .onSuccess(reply -> ctx.response().putHeader(HttpHeaders.CONTENT_TYPE, "application/json").end(reply.body()))
         .onFailure(error -> ctx.fail(problemOf(error)));
   }
 

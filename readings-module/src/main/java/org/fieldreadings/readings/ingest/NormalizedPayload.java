@@ -26,13 +26,21 @@ import org.fieldreadings.readings.write.ReportedFacts;
  * and the observations the host itself refuses: timestamps outside the {@link AcceptedWindow} (a device whose clock
  * was never set sends 1970). These rejections name the part the readings came from ({@link Observation#part()},
  * {@link Rejection#WHOLE_PAYLOAD} when the plugin gave none), one per part, device, connector and reason, and say how
- * many readings of it were not stored.
+ * many readings of it were not stored. Like the plugin's, they are listed up to {@link Rejection#LISTED} and counted
+ * beyond.
  */
-record NormalizedPayload(ReadingsBatch batch, List<Rejection> rejections, List<Warning> warnings) {
+record NormalizedPayload(ReadingsBatch batch, List<Rejection> rejections, long rejectedCount, List<Warning> warnings,
+    Map<String, Integer> firstParts) {
 
   NormalizedPayload {
     rejections = List.copyOf(rejections);
     warnings = List.copyOf(warnings);
+    firstParts = Map.copyOf(firstParts);
+  }
+
+  /** The first part of the payload that has readings of {@code serial}, {@link Rejection#WHOLE_PAYLOAD} if none. */
+  int firstPart(String serial) {
+    return firstParts.getOrDefault(serial, Rejection.WHOLE_PAYLOAD);
   }
 
   static NormalizedPayload of(Profile profile, DecodeResult decoded, AcceptedWindow.Bounds bounds) {
@@ -47,6 +55,7 @@ record NormalizedPayload(ReadingsBatch batch, List<Rejection> rejections, List<W
     // comes (compared by reference, so an equal serial in another String costs one lookup more, nothing else).
     String serial = null;
     DeviceSeries device = null;
+    Map<String, Integer> firstParts = new HashMap<>();
     for (int i = 0; i < observations.size(); i++) {
       Observation observation = observations.get(i);
       if (bounds.contains(observation.timestamp())) {
@@ -54,6 +63,7 @@ record NormalizedPayload(ReadingsBatch batch, List<Rejection> rejections, List<W
         if (observation.serial() != serial) {
           serial = observation.serial();
           device = devices.computeIfAbsent(serial, s -> new DeviceSeries(new DeviceRef(profile, s)));
+          firstParts.putIfAbsent(serial, observation.part());
         }
         seriesOf[i] = device.number(observation.connectorId(), observation.iface(), series);
       } else {
@@ -71,9 +81,18 @@ record NormalizedPayload(ReadingsBatch batch, List<Rejection> rejections, List<W
       facts.add(new ReportedFacts(new DeviceRef(profile, reported.serial()), reported.group(), reported.location()));
     }
     List<Rejection> rejections = new ArrayList<>(decoded.rejections());
-    refused.forEach((part, count) -> rejections.add(new Rejection(part.index(),
-        part.reason() + "; " + count + (count == 1 ? " reading" : " readings") + " not stored")));
-    return new NormalizedPayload(new ReadingsBatch(readings.build(), facts), rejections, decoded.warnings());
+    refused.forEach((part, count) -> {
+      if (rejections.size() < Rejection.LISTED) {
+        rejections.add(new Rejection(part.index(), notStored(part.reason(), count)));
+      }
+    });
+    return new NormalizedPayload(new ReadingsBatch(readings.build(), facts), rejections,
+        decoded.rejectedCount() + refused.size(), decoded.warnings(), firstParts);
+  }
+
+  /** A reason for {@code count} readings of one part and device left out: says how many. */
+  static String notStored(String reason, int count) {
+    return reason + "; " + count + (count == 1 ? " reading" : " readings") + " not stored";
   }
 
   /** The positions of the observations of a series ({@code seriesOf} not -1), series by series, each in order. */

@@ -14,6 +14,7 @@ import java.util.Arrays;
 import org.fieldreadings.core.http.Problem;
 import org.fieldreadings.core.http.ProblemException;
 import org.fieldreadings.core.text.LineEnds;
+import org.fieldreadings.plugin.api.Rejection;
 import org.fieldreadings.readings.ReadingsAddresses;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,7 +31,6 @@ public final class ImportRoutes {
   private static final Logger LOG = LoggerFactory.getLogger(ImportRoutes.class);
   /** A batch is cut at the last line end once this much has arrived: one transaction, and one COPY, per batch. */
   private static final int BATCH_BYTES = 4 << 20;
-  private static final int REPORTED_REJECTIONS = 1000;
   private static final int LONGEST_LINE = 4096;
   /** A guess at the bytes of a line (benchmark lines are 70), to size a batch's columns before they grow. */
   private static final int TYPICAL_LINE_BYTES = 64;
@@ -149,7 +149,7 @@ public final class ImportRoutes {
             }
             rejectedCount += parsed.rejectedCount();
             for (Object rejection : parsed.rejected()) {
-              if (rejected.size() < REPORTED_REJECTIONS) {
+              if (rejected.size() < Rejection.LISTED) {
                 rejected.add(rejection);
               }
             }
@@ -189,7 +189,7 @@ public final class ImportRoutes {
           csv.parse(bytes, from, lineEnd, bounds, readings);
         } catch (IllegalArgumentException e) {
           bad++;
-          if (reasons.size() < REPORTED_REJECTIONS) {
+          if (reasons.size() < Rejection.LISTED) {
             reasons.add(new JsonObject().put("line", number).put("reason", e.getMessage()));
           }
         }

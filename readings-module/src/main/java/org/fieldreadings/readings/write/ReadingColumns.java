@@ -3,7 +3,10 @@ package org.fieldreadings.readings.write;
 import java.util.AbstractList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.RandomAccess;
+import java.util.Set;
+import org.fieldreadings.core.http.DeviceRef;
 
 /**
  * A batch's readings as columns: their times and values in primitive arrays, and runs of consecutive readings of one
@@ -98,6 +101,22 @@ public final class ReadingColumns extends AbstractList<Reading> implements Rando
 
   int runEnd(int run) {
     return runEnd[run];
+  }
+
+  /** These readings but those of {@code devices}; {@code dropped} adds up each such device's readings left out. */
+  ReadingColumns without(Set<DeviceRef> devices, Map<DeviceRef, Integer> dropped) {
+    Builder kept = new Builder(size);
+    for (int run = 0; run < runs; run++) {
+      ReadingSeries series = runSeries[run];
+      if (devices.contains(series.device())) {
+        dropped.merge(series.device(), runEnd(run) - runStart(run), Integer::sum);
+        continue;
+      }
+      for (int i = runStart(run); i < runEnd(run); i++) {
+        kept.add(series, timestamps[i], values[i]);
+      }
+    }
+    return kept.build();
   }
 
   private int runOf(int index) {

@@ -7,17 +7,21 @@ import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import org.fieldreadings.core.bus.DevicesContract;
+import org.fieldreadings.core.bus.DevicesContract.IngestScope;
 import org.fieldreadings.core.db.DatabaseUrl;
 import org.fieldreadings.core.http.DeviceRef;
 import org.fieldreadings.core.http.ProblemException;
 import org.fieldreadings.core.telemetry.Telemetry;
 import org.fieldreadings.plugin.api.SensorInterface;
 import org.fieldreadings.readings.cache.BlockCache;
+import org.fieldreadings.readings.write.ScopedWrite.RefusedDevice;
 
 /**
  * The write side of the readings module as the verticle uses it: tells the devices module which devices,
@@ -50,9 +54,17 @@ public final class ReadingsStore implements AutoCloseable {
 
   /** Learns the batch's devices (with their reported facts), then stores its readings. */
   public Future<WriteResult> write(ReadingsBatch batch) {
+    return write(batch, null).map(ScopedWrite::written);
+  }
+
+  /**
+   * Learns the batch's devices (with their reported facts) as far as the ingest key's {@code scope} allows (null:
+   * unrestricted), then stores the readings of the devices it may write.
+   */
+  public Future<ScopedWrite> write(ReadingsBatch batch, IngestScope scope) {
     ReadingColumns readings = batch.readings();
     if (readings.isEmpty() && batch.facts().isEmpty()) {
-      return Future.succeededFuture(WriteResult.NOTHING);
+      return Future.succeededFuture(new ScopedWrite(WriteResult.NOTHING, List.of()));
     }
     AcceptedWindow.Bounds bounds = window.at(Instant.now());
     for (int i = 0; i < readings.size(); i++) {
@@ -62,17 +74,27 @@ public final class ReadingsStore implements AutoCloseable {
             + Instant.ofEpochMilli(readings.timestamp(i)) + " is outside the accepted window: " + bounds.rule()));
       }
     }
-    return learn(batch)
-        .compose(deviceIds -> readings.isEmpty()
-            ? Future.succeededFuture(WriteResult.NOTHING)
-            : vertx.executeBlocking(() -> writer.write(readings, deviceIds), false))
-        .onSuccess(result -> {
-          stored.increment(result.stored());
-          duplicates.increment(result.duplicates());
-        });
+    return learn(batch, scope).compose(learned -> {
+      Map<DeviceRef, Integer> dropped = new HashMap<>();
+      ReadingColumns kept = learned.refused().isEmpty() ? readings
+          : readings.without(learned.refused().keySet(), dropped);
+      List<RefusedDevice> refused = new ArrayList<>();
+      learned.refused().forEach((device, reason) ->
+          refused.add(new RefusedDevice(device, reason, dropped.getOrDefault(device, 0))));
+      return (kept.isEmpty() ? Future.succeededFuture(WriteResult.NOTHING)
+          : vertx.executeBlocking(() -> writer.write(kept, learned.ids()), false))
+          .onSuccess(result -> {
+            stored.increment(result.stored());
+            duplicates.increment(result.duplicates());
+          })
+          .map(result -> new ScopedWrite(result, refused));
+    });
   }
 
-  private Future<Map<DeviceRef, Long>> learn(ReadingsBatch batch) {
+  /** The devices module's answer: the ids of the devices learned, and why the others were refused. */
+  private record Learned(Map<DeviceRef, Long> ids, Map<DeviceRef, String> refused) {}
+
+  private Future<Learned> learn(ReadingsBatch batch, IngestScope scope) {
     Map<DeviceRef, Map<String, TreeSet<SensorInterface>>> devices = new LinkedHashMap<>();
     ReadingColumns readings = batch.readings();
     for (int run = 0; run < readings.runs(); run++) {
@@ -97,14 +119,23 @@ public final class ReadingsStore implements AutoCloseable {
       ReportedFacts reported = facts.get(device);
       request.add(reported == null ? entry : reported.putInto(entry));
     });
-    return vertx.eventBus().<JsonObject>request(DevicesContract.LEARN, new JsonObject().put("devices", request))
+    JsonObject message = new JsonObject().put("devices", request);
+    if (scope != null) {
+      message.put("ingestScope", scope.toJson());
+    }
+    return vertx.eventBus().<JsonObject>request(DevicesContract.LEARN, message)
         .map(reply -> {
           Map<DeviceRef, Long> ids = new HashMap<>();
+          Map<DeviceRef, String> refused = new LinkedHashMap<>();
           for (Object item : reply.body().getJsonArray("devices")) {
             JsonObject device = (JsonObject) item;
-            ids.put(DeviceRef.fromJson(device), device.getLong("deviceId"));
+            if (device.containsKey("refused")) {
+              refused.put(DeviceRef.fromJson(device), device.getString("refused"));
+            } else {
+              ids.put(DeviceRef.fromJson(device), device.getLong("deviceId"));
+            }
           }
-          return ids;
+          return new Learned(ids, refused);
         });
   }
 

@@ -92,7 +92,7 @@ class IngestRoutesTest {
     Answer answer = ingest("PROFILE_C", "key-c", "");
     assertThat(answer.status()).isEqualTo(200);
     assertThat(answer.json()).isEqualTo(new JsonObject().put("stored", 0).put("duplicates", 0)
-        .put("rejected", new JsonArray()).put("warnings", new JsonArray()));
+        .put("rejectedCount", 0).put("rejected", new JsonArray()).put("warnings", new JsonArray()));
   }
 
   @Test

@@ -18,17 +18,36 @@ import java.util.Set;
  *
  * @param observations the readings, in payload order
  * @param devices the device facts, one per serial that has any
- * @param rejections the rejected parts, in the order they were found
+ * @param rejections the rejected parts, in the order they were found, the first {@link Rejection#LISTED} of them
  * @param warnings the parts skipped on purpose (not errors), in the order they were found
+ * @param unlistedRejections how many more parts were rejected beyond those listed
  */
-public record DecodeResult(
-    List<Observation> observations, List<DeviceFacts> devices, List<Rejection> rejections, List<Warning> warnings) {
+public record DecodeResult(List<Observation> observations, List<DeviceFacts> devices, List<Rejection> rejections,
+    List<Warning> warnings, long unlistedRejections) {
 
   public DecodeResult {
     observations = List.copyOf(observations);
     devices = List.copyOf(devices);
+    if (unlistedRejections < 0) {
+      throw new IllegalArgumentException("unlistedRejections " + unlistedRejections + " is negative");
+    }
+    if (rejections.size() > Rejection.LISTED) {
+      unlistedRejections += rejections.size() - Rejection.LISTED;
+      rejections = rejections.subList(0, Rejection.LISTED);
+    }
     rejections = List.copyOf(rejections);
     warnings = List.copyOf(warnings);
+  }
+
+  /** A result whose rejections are all listed (a longer list keeps its first {@link Rejection#LISTED}). */
+  public DecodeResult(
+      List<Observation> observations, List<DeviceFacts> devices, List<Rejection> rejections, List<Warning> warnings) {
+    this(observations, devices, rejections, warnings, 0);
+  }
+
+  /** Every rejected part: those listed and those only counted. */
+  public long rejectedCount() {
+    return rejections.size() + unlistedRejections;
   }
 
   /** A result without warnings, as SPI 1.0.0 built it. */
@@ -58,6 +77,9 @@ public record DecodeResult(
     private final Map<SeriesKey, SeriesSeen> series = new HashMap<>();
     private final Map<String, FactsDraft> facts = new LinkedHashMap<>();
     private final Set<Rejection> rejections = new LinkedHashSet<>();
+    /** Rejections beyond {@link Rejection#LISTED}: counted, not kept (a repeat of the last one counts once). */
+    private long unlisted;
+    private Rejection lastUnlisted;
     private final Set<Warning> warnings = new LinkedHashSet<>();
 
     private Builder() {}
@@ -128,10 +150,17 @@ public record DecodeResult(
 
     /**
      * Rejects a part of the payload; {@link Rejection#WHOLE_PAYLOAD} for all of it. The same reason for the same
-     * part is kept once (e.g. a bad serial met by every value of a line).
+     * part is kept once (e.g. a bad serial met by every value of a line). The first {@link Rejection#LISTED} are
+     * kept; later ones are only counted, a repeat of the one before counting once.
      */
     public Builder reject(int index, String reason) {
-      rejections.add(new Rejection(index, reason));
+      Rejection rejection = new Rejection(index, reason);
+      if (rejections.size() < Rejection.LISTED) {
+        rejections.add(rejection);
+      } else if (!rejection.equals(lastUnlisted) && !rejections.contains(rejection)) {
+        unlisted++;
+        lastUnlisted = rejection;
+      }
       return this;
     }
 
@@ -150,7 +179,7 @@ public record DecodeResult(
           .map(e -> new DeviceFacts(
               e.getKey(), Optional.ofNullable(e.getValue().group), Optional.ofNullable(e.getValue().location)))
           .toList();
-      return new DecodeResult(observations, devices, List.copyOf(rejections), List.copyOf(warnings));
+      return new DecodeResult(observations, devices, List.copyOf(rejections), List.copyOf(warnings), unlisted);
     }
 
     private FactsDraft draft(String serial) {

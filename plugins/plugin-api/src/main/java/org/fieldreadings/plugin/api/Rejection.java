@@ -12,6 +12,13 @@ public record Rejection(int index, String reason) {
   /** The index of a rejection that concerns the whole payload. */
   public static final int WHOLE_PAYLOAD = -1;
 
+  /**
+   * How many rejections a {@link DecodeResult} keeps, and an ingest or a canonical import answer lists: one rule for
+   * both. Beyond it rejections are only counted, so that a payload of bad parts costs neither memory nor an answer
+   * of megabytes.
+   */
+  public static final int LISTED = 1000;
+
   public Rejection {
     if (index < WHOLE_PAYLOAD) {
       throw new IllegalArgumentException("index " + index + " is below " + WHOLE_PAYLOAD);

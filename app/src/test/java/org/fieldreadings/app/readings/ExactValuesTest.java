@@ -115,20 +115,26 @@ class ExactValuesTest {
         + "\"TicksTotal\":2.0}]");
   }
 
+  /** The raw readings of the period of a device that a payload pushed through its plugin created. */
+  private static Answer pushedAndRead(String profile, String serial, String payload, String contentType,
+      String interfaces) {
+    Answer pushed = fixture.ingest(profile, fixture.ingestKey(profile), payload, contentType);
+    assertThat(pushed.status()).as(pushed.toString()).isEqualTo(200);
+    fixture.assign(profile, serial);
+    Answer answer = fixture.readings(profile, serial, "interfaces=" + interfaces + PERIOD);
+    assertThat(answer.status()).isEqualTo(200);
+    return answer;
+  }
+
   @Test
   void pluginReadingsFinerThanTheResolutionAreServedAsDecoded() {
     String export = """
         serial,timestamp,raw_10cm,raw_30cm,raw_50cm,mm_10cm,mm_30cm,mm_50cm,temp_10cm,temp_30cm,temp_50cm,ec_10cm,ec_30cm,ec_50cm
         SM-EXACT,2024-05-01 00:00:00,2841.125,3105,3377,18.4567,27.9,31.2,14.60375,15.1,15.3,412.5,538,601
         """;
-    Answer pushed = fixture.ingest("PROFILE_A", fixture.ingestKey("PROFILE_A"), export, "text/csv");
-    assertThat(pushed.status()).as(pushed.toString()).isEqualTo(200);
-    fixture.assign("PROFILE_A", "SM-EXACT");
-    Answer answer = fixture.readings("PROFILE_A", "SM-EXACT",
-        "interfaces=SMraw10,SMmm10,SoilTemp10,SoilSalinity10" + PERIOD);
-    assertThat(answer.status()).isEqualTo(200);
     // salinity: 412.5 µS/cm is 0.4125 dS/m, finer than its 0.001 resolution
-    assertThat(answer.body()).isEqualTo("[{\"timestamp\":" + T0 + ",\"SMraw10\":2841.125,\"SMmm10\":18.4567,"
+    assertThat(pushedAndRead("PROFILE_A", "SM-EXACT", export, "text/csv", "SMraw10,SMmm10,SoilTemp10,SoilSalinity10")
+        .body()).isEqualTo("[{\"timestamp\":" + T0 + ",\"SMraw10\":2841.125,\"SMmm10\":18.4567,"
         + "\"SoilTemp10\":14.60375,\"SoilSalinity10\":0.4125}]");
   }
 
@@ -138,12 +144,8 @@ class ExactValuesTest {
         {"stationId": "WS-EXACT-2", "observations": [{"obsTimeUtc": "2024-05-01T00:00:00Z", "tempF": 75.4,
          "humidity": 62.345, "solarRadiation": 612.4567, "uv": 5.125}]}
         """;
-    Answer pushed = fixture.ingest(WS, fixture.ingestKey(WS), upload, "application/json");
-    assertThat(pushed.status()).as(pushed.toString()).isEqualTo(200);
-    fixture.assign(WS, "WS-EXACT-2");
-    Answer answer = fixture.readings(WS, "WS-EXACT-2", "interfaces=AirTemp,AirHum,SolarIrradiance,UltraViolet"
-        + PERIOD);
-    assertThat(answer.status()).isEqualTo(200);
+    Answer answer = pushedAndRead(WS, "WS-EXACT-2", upload, "application/json",
+        "AirTemp,AirHum,SolarIrradiance,UltraViolet");
     assertThat(answer.body()).isEqualTo("[{\"timestamp\":" + T0 + ",\"AirTemp\":24.111111111111114,"
         + "\"AirHum\":62.345,\"SolarIrradiance\":612.4567,\"UltraViolet\":5.125}]");
     assertThat(answer.array().getJsonObject(0).getDouble("AirTemp")).isEqualTo((75.4 - 32) * 5 / 9);

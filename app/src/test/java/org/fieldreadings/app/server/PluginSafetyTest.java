@@ -56,7 +56,7 @@ class PluginSafetyTest {
       assertThat(plugins.getJsonObject(0)).isEqualTo(new JsonObject().put("pluginId", "banana")
           .put("version", "1.0.0").putNull("profile").putNull("rank").put("state", "DISABLED")
           .put("jar", "banana.jar")
-          .put("reason", "its Plugin-Requires 'banana' is not a version constraint such as '^1.1.0' (Illegal "
+          .put("reason", "its Plugin-Requires 'banana' is not a version constraint such as '^1.2.0' (Illegal "
               + "character near 'banana')"));
       assertThat(plugins.getJsonObject(2)).isEqualTo(new JsonObject().put("pluginId", "wedging")
           .put("version", "1.0.0").put("profile", "PROFILE_D").put("rank", 1).put("state", "WEDGED")

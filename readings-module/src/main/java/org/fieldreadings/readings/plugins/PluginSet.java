@@ -131,8 +131,7 @@ final class PluginSet implements AutoCloseable {
   private void logOrder(Map<Profile, List<String>> operatorOrder) {
     decoders.forEach((profile, serving) -> {
       if (serving.size() > 1) {
-        LOG.info("{} payloads go to the first of {} that accepts them", profile,
-            serving.stream().map(ProfileDecoder::pluginId).collect(Collectors.joining(", ")));
+        LOG.info("{} payloads go to the first of {} that accepts them", profile, asked(serving));
       }
     });
     operatorOrder.forEach((profile, ids) -> ids.stream()
@@ -144,7 +143,8 @@ final class PluginSet implements AutoCloseable {
   private static PluginInfo disabled(Path path, GuardedPluginManager.Unloadable jar) {
     String file = String.valueOf(path.getFileName());
     LOG.warn("supplier plugin {} is disabled: {}", file, jar.reason());
-    return new PluginInfo(jar.pluginId(), jar.version(), null, null, PluginInfo.State.DISABLED, file, jar.reason());
+    return new PluginInfo(jar.pluginId(), jar.version(), null, null, null, null, PluginInfo.State.DISABLED, file,
+        jar.reason());
   }
 
   /** Decides whether a loaded plugin serves a profile, and says so in the log. */
@@ -185,8 +185,10 @@ final class PluginSet implements AutoCloseable {
       return found.as(PluginInfo.State.FAILED, null, refusal);
     }
     Profile profile;
+    String claims;
     try {
       profile = decoder.profile();
+      claims = decoder.claims();
     } catch (RuntimeException | LinkageError e) {
       return failed(manager, found, e);
     }
@@ -195,10 +197,15 @@ final class PluginSet implements AutoCloseable {
       return found.as(PluginInfo.State.REFUSED, null,
           "it provides 1 SupplierDecoder extensions without a profile, exactly one with a profile is needed");
     }
-    decoders.add(new ProfileDecoder(profile, id, decoder, options));
-    LOG.info("supplier plugin {} {} serves {} ({}); settings: {}", id, version, profile, file,
+    if (claims == null) {
+      manager.stopPlugin(id);
+      return found.as(PluginInfo.State.REFUSED, null, "its decoder's claims() says nothing (null)");
+    }
+    decoders.add(new ProfileDecoder(profile, id, decoder, claims, options));
+    LOG.info("supplier plugin {} {} serves {} ({}) with {}, which claims {}; settings: {}", id, version, profile,
+        file, decoder.getClass().getName(), claims,
         settings.names().isEmpty() ? "none" : String.join(", ", settings.names()));
-    return found.as(PluginInfo.State.STARTED, profile, null);
+    return found.started(profile, decoder.getClass().getName(), claims);
   }
 
   /** A plugin whose decoder cannot be created, or throws when asked its profile. */
@@ -218,7 +225,11 @@ final class PluginSet implements AutoCloseable {
       } else if (reason != null) {
         LOG.error("supplier plugin {} {} ({}) is {}: {}", pluginId, version, jar, state, reason);
       }
-      return new PluginInfo(pluginId, version, profile, null, state, jar, reason);
+      return new PluginInfo(pluginId, version, profile, null, null, null, state, jar, reason);
+    }
+
+    PluginInfo started(Profile profile, String decoder, String claims) {
+      return new PluginInfo(pluginId, version, profile, null, decoder, claims, PluginInfo.State.STARTED, jar, null);
     }
   }
 
@@ -303,8 +314,13 @@ final class PluginSet implements AutoCloseable {
       }
       return Future.failedFuture(new PluginFailure(PluginFailure.Kind.NOT_ACCEPTED, "no "
           + serving.get(0).profile() + " plugin accepts this " + payload.mediaType() + " payload; asked: "
-          + serving.stream().map(ProfileDecoder::pluginId).collect(Collectors.joining(", "))));
+          + asked(serving)));
     });
+  }
+
+  /** The decoders of a profile in order, each with what it claims: {@code profile-d-lorawan (f_port 2), ...}. */
+  private static String asked(List<ProfileDecoder> serving) {
+    return serving.stream().map(d -> d.pluginId() + " (" + d.claims() + ")").collect(Collectors.joining(", "));
   }
 
   private List<ProfileDecoder> served(Profile profile) {

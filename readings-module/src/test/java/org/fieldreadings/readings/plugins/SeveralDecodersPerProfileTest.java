@@ -89,7 +89,7 @@ class SeveralDecodersPerProfileTest {
       assertThatThrownBy(() -> decoded.await(5, TimeUnit.SECONDS))
           .isInstanceOfSatisfying(PluginFailure.class,
               e -> assertThat(e.kind()).isEqualTo(PluginFailure.Kind.NOT_ACCEPTED))
-          .hasMessage("no PROFILE_A plugin accepts this text/plain payload; asked: json-only, throws-when-asked");
+          .hasMessage("no PROFILE_A plugin accepts this text/plain payload; asked: json-only (any payload it accepts), throws-when-asked (any payload it accepts)");
     }
   }
 

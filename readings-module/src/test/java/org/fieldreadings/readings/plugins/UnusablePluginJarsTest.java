@@ -92,6 +92,8 @@ class UnusablePluginJarsTest {
   private static JsonObject plugin(String id, String version, String profile, String state, String jar,
       String reason) {
     return new JsonObject().put("pluginId", id).put("version", version).put("profile", profile)
-        .put("rank", profile == null ? null : 1).put("state", state).put("jar", jar).put("reason", reason);
+        .put("rank", profile == null ? null : 1)
+        .put("decoder", profile == null ? null : LoopingDecoder.class.getName())
+        .put("claims", profile == null ? null : "any payload it accepts").put("state", state).put("jar", jar).put("reason", reason);
   }
 }

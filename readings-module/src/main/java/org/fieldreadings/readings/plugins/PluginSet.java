@@ -37,9 +37,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Rules, each logged in one line and kept as the plugin's reason: a jar whose manifest cannot be read or used, or
  * whose {@code Plugin-Requires} does not accept SPI {@value SpiVersion#CURRENT}, stays disabled; a plugin that does
- * not start, whose decoder cannot be created, or whose decoder refuses its settings or does not take them within the
- * decode budget ({@link SupplierDecoder#configure}, called first of all) has failed; a plugin must provide exactly one decoder (else
- * it is refused); several plugins may serve one profile.
+ * not start, whose decoder cannot be created, whose decoder refuses its settings or does not take them within the
+ * decode budget ({@link SupplierDecoder#configure}, called first of all), or whose decoder throws when asked what it
+ * {@link SupplierDecoder#claims() claims}, has failed; a plugin must provide exactly one decoder, with a profile and a
+ * claim (else it is refused); several plugins may serve one profile.
  */
 final class PluginSet implements AutoCloseable {
 
@@ -185,10 +186,8 @@ final class PluginSet implements AutoCloseable {
       return found.as(PluginInfo.State.FAILED, null, refusal);
     }
     Profile profile;
-    String claims;
     try {
       profile = decoder.profile();
-      claims = decoder.claims();
     } catch (RuntimeException | LinkageError e) {
       return failed(manager, found, e);
     }
@@ -196,6 +195,13 @@ final class PluginSet implements AutoCloseable {
       manager.stopPlugin(id);
       return found.as(PluginInfo.State.REFUSED, null,
           "it provides 1 SupplierDecoder extensions without a profile, exactly one with a profile is needed");
+    }
+    String claims;
+    try {
+      claims = decoder.claims();
+    } catch (RuntimeException | LinkageError e) {
+      manager.stopPlugin(id);
+      return found.as(PluginInfo.State.FAILED, null, "its decoder's claims() threw " + describe(e));
     }
     if (claims == null) {
       manager.stopPlugin(id);

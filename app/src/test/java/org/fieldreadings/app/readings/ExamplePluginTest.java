@@ -96,7 +96,8 @@ class ExamplePluginTest {
   void aCalibrationTheExamplePluginRefusesLeavesItFailedNamingTheSettingAndServingNothing() throws Exception {
     try (ReadingsFixture fixture = serverWithTheExample(Map.of("FR_PLUGINS_EXAMPLE_RAIN_GAUGE__MM_PER_TIP", "-7.25"))) {
       assertThat(examplePlugin(fixture)).isEqualTo(new JsonObject().put("pluginId", "example-rain-gauge")
-          .put("version", "1.0.0").putNull("profile").putNull("rank").put("state", "FAILED")
+          .put("version", "1.0.0").putNull("profile").putNull("rank").putNull("decoder").putNull("claims")
+          .put("state", "FAILED")
           .put("jar", "rain-gauge-1.0.0.jar").put("reason", "configure refused its settings: IllegalArgumentException: "
               + "plugins.example-rain-gauge.mm.per.tip (FR_PLUGINS_EXAMPLE_RAIN_GAUGE__MM_PER_TIP): expected "
               + "millimetres of rain per tip, a decimal number above 0"));

@@ -58,17 +58,17 @@ public final class CayenneUplinkDecoder implements SupplierDecoder {
     }
   }
 
+  /** The listed ports; the exception names the setting, never its value. */
   private static Ports parse(String listed, PluginSettings settings) {
-    IllegalArgumentException invalid = settings.invalid(PORTS_SETTING,
+    if (PORT_LIST.matcher(listed).matches()) {
+      try {
+        return Ports.only(Arrays.stream(listed.split(",")).map(String::strip).mapToInt(Integer::parseInt).toArray());
+      } catch (IllegalArgumentException outsideTheApplicationPorts) {
+        // answered below, as a malformed list is
+      }
+    }
+    throw settings.invalid(PORTS_SETTING,
         "a comma-separated list of f_ports from " + Ports.MIN + " to " + Ports.MAX + ", such as 1,3");
-    if (!PORT_LIST.matcher(listed).matches()) {
-      throw invalid;
-    }
-    try {
-      return Ports.only(Arrays.stream(listed.split(",")).map(String::strip).mapToInt(Integer::parseInt).toArray());
-    } catch (IllegalArgumentException e) {
-      throw invalid;
-    }
   }
 
   /**

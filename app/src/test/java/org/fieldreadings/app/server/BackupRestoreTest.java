@@ -3,6 +3,8 @@ package org.fieldreadings.app.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.json.JsonObject;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.io.StringWriter;
@@ -25,8 +27,13 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
 import java.util.zip.ZipOutputStream;
 import org.fieldreadings.app.cli.FieldReadingsCommand;
+import org.fieldreadings.core.FieldModule;
+import org.fieldreadings.core.db.DatabaseBackup;
+import org.fieldreadings.core.db.DatabaseRestore;
 import org.fieldreadings.core.db.DatabaseUrl;
 import org.fieldreadings.core.db.EmbeddedPostgresServer;
+import org.fieldreadings.core.db.Migrations;
+import org.fieldreadings.core.db.ModuleSchema;
 import org.fieldreadings.core.testing.TestHttp;
 import org.fieldreadings.core.testing.TestHttp.Answer;
 import org.fieldreadings.core.testing.TestPostgres;
@@ -53,6 +60,7 @@ class BackupRestoreTest {
   static Path dir;
 
   private static DatabaseUrl database;
+  private static DatabaseUrl monthlyPartitions;
   private static FieldReadingsServer server;
   private static TestHttp admin;
   private static String adminToken;
@@ -203,6 +211,54 @@ class BackupRestoreTest {
   }
 
   @Test
+  void aBackupOfTheMonthlyPartitionLayoutComesBackWithItsPartitionsAndRows() throws Exception {
+    DatabaseUrl restored = TestPostgres.newDatabase();
+    try (InputStream backup = Files.newInputStream(monthlyPartitionBackup())) {
+      DatabaseRestore.restore(backup, restored, FieldReadingsServer.MODULES.stream().map(FieldModule::schema).toList());
+    }
+
+    assertThat(contents(restored)).isEqualTo(contents(monthlyPartitions))
+        .containsEntry("partition readings.point_202401 FOR VALUES FROM ('2024-01-01 00:00:00+00') TO "
+            + "('2024-02-01 00:00:00+00')", "");
+    assertThat(TestPostgres.queryString(restored, "SELECT value FROM readings.point_202401")).isEqualTo("1.678");
+  }
+
+  @Test
+  void restoreRefusesAPartitionBoundThatIsNotARangeOfTimestamps() throws Exception {
+    Path marker = Path.of("/tmp/pwned-" + UUID.randomUUID());
+    Path backup = tampered(monthlyPartitionBackup(), "bound.zip", manifest -> manifest.getJsonArray("partitions")
+        .getJsonObject(0).put("bound", "FOR VALUES FROM ('2024-01-01 00:00:00+00') TO ('2024-02-01 00:00:00+00'); "
+            + "COPY (SELECT 1) TO PROGRAM 'touch " + marker + "'"));
+    Path target = dir.resolve("bound-target");
+
+    assertThat(refusedRestore(backup, target)).isEqualTo("error: the backup has a partition bound that is not a range "
+        + "of two timestamps" + System.lineSeparator());
+    assertThat(marker).doesNotExist();
+    assertThat(target).isEmptyDirectory();
+  }
+
+  /**
+   * A backup of the readings schema's first layout, points in monthly partitions ({@link #monthlyPartitions}):
+   * PostgreSQL's own text of a partition bound, in the manifest.
+   */
+  private static synchronized Path monthlyPartitionBackup() throws Exception {
+    Path backup = dir.resolve("monthly.zip");
+    if (monthlyPartitions == null) {
+      List<ModuleSchema> schemas = FieldReadingsServer.MODULES.stream().map(FieldModule::schema).toList();
+      monthlyPartitions = TestPostgres.newDatabase();
+      Migrations.migrateTo(monthlyPartitions, schemas, Map.of("access", "2", "devices", "2", "readings", "1"));
+      TestPostgres.execute(monthlyPartitions, "CREATE TABLE readings.point_202401 PARTITION OF readings.point FOR "
+          + "VALUES FROM ('2024-01-01 00:00:00+00') TO ('2024-02-01 00:00:00+00');"
+          + "INSERT INTO readings.series (device_id, connector_id, interface) VALUES (1, 'ORIGIN', 'SMmm10');"
+          + "INSERT INTO readings.point SELECT series_id, '2024-01-15T12:00:00Z', 1.678 FROM readings.series");
+      try (OutputStream out = Files.newOutputStream(backup)) {
+        DatabaseBackup.write(monthlyPartitions, schemas, Map.of(), "test", out);
+      }
+    }
+    return backup;
+  }
+
+  @Test
   void restoreRefusesAPartitionWhoseParentIsNotAPartitionedTableOfTheService() throws Exception {
     Path marker = Path.of("/tmp/pwned-" + UUID.randomUUID());
     Path backup = tampered("parent.zip", manifest -> manifest.getJsonArray("partitions").add(new JsonObject()
@@ -242,10 +298,15 @@ class BackupRestoreTest {
     assertThat(target).isEmptyDirectory();
   }
 
-  /** A genuine backup whose manifest {@code change} edits. */
+  /** A backup of the running server whose manifest {@code change} edits. */
   private static Path tampered(String name, Consumer<JsonObject> change) throws Exception {
     Path genuine = dir.resolve("genuine-" + name);
     run("backup", genuine.toString(), "--data-dir", dir.resolve("source").toString());
+    return tampered(genuine, name, change);
+  }
+
+  /** {@code genuine} with its manifest edited by {@code change}. */
+  private static Path tampered(Path genuine, String name, Consumer<JsonObject> change) throws Exception {
     Path tampered = dir.resolve(name);
     try (ZipInputStream in = new ZipInputStream(Files.newInputStream(genuine));
          ZipOutputStream out = new ZipOutputStream(Files.newOutputStream(tampered))) {

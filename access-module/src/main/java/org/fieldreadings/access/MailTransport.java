@@ -69,8 +69,9 @@ interface MailTransport {
           .onSuccess(r -> LOG.info("token mail to {} sent through {}", EmailAddress.masked(message.getTo().get(0)),
               host))
           .<Void>mapEmpty()
+          // The mail client's own words for a relay whose EHLO answer lacks STARTTLS.
           .recover(error -> Future.failedFuture(starttls == StartTLSOptions.REQUIRED
-              && String.valueOf(error.getMessage()).contains("STARTTLS")
+              && String.valueOf(error.getMessage()).contains("STARTTLS required but not supported")
               ? new IllegalStateException("the relay " + host + " does not offer STARTTLS, which mail.smtp.starttls="
                   + "REQUIRED (the default) demands; the mail stays queued: enable STARTTLS on the relay, or set "
                   + "mail.smtp.starttls to OPTIONAL or DISABLED to send in plaintext")

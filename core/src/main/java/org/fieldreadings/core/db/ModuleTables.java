@@ -26,7 +26,7 @@ final class ModuleTables {
         AND c.relname <> 'flyway_schema_history'
       """;
 
-  /** A service-created partition's name: the parent's name and a suffix of letters, digits and underscores. */
+  /** A partition's name as the service makes them ({@code point_202401}): lower-case letters, digits, underscores. */
   private static final String PARTITION_NAME = "[a-z0-9_]{1,63}";
 
   private record Name(String schema, String table) {}

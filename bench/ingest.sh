@@ -14,7 +14,7 @@ admin_port=18181
 source "$(dirname "$0")/lib.sh"
 bench_init bench-ingest python3 curl
 
-echo "generating PROFILE_B frames of the peers' data (20 gateways, 2 attached nodes, a year), and the same canonical CSV..."
+echo "generating PROFILE_B frames of the peers' data (20 gateways, 2 attached nodes, a year), and the same CSV..."
 rows=$(python3 bench/gen_gateway.py "$work/payloads" "$work/canonical.csv")
 sync # the generated files' dirty pages are written back now, not while the database fsyncs during the timed runs
 # Warm-up sets, so that both paths are timed on a warm server (the JIT compiles them during their first hundreds of

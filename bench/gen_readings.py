@@ -1,45 +1,38 @@
 #!/usr/bin/env python3
-"""Generates the benchmark data set: a year of 15-minute readings for 10 interfaces on 20 devices.
+"""Generates the benchmark data set: the peers' data (bench/peer_values.py), 20 devices x 10 interfaces x a year of
+15-minute readings, every value the decimal text the peers load.
 
-Writes the canonical CSV the service imports, and the same rows in the narrow shape of the storage
-(series_id,ts,value) for the PostgreSQL COPY baseline.
+Writes the canonical CSV the service imports (one series after the other, device by device), and the same rows in
+the narrow shape of the storage (series_id,ts,value; series d * 10 + i + 1 for device WS-d and interface i of
+peer_values.INTERFACES) for the PostgreSQL COPY baseline.
 
-usage: gen_readings.py CANONICAL.csv NARROW.csv
+usage: gen_readings.py CANONICAL.csv NARROW.csv   (prints the number of readings)
 """
-import math
 import sys
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timezone
 
-DEVICES = [f"WS-{i:02d}" for i in range(1, 21)]
-INTERFACES = ["AirTemp", "AirHum", "WindDir", "WindSpeed", "GustSpeed", "Precipitation", "Pressure",
-              "SolarIrradiance", "DewPoint", "Bat"]
-START = datetime(2024, 1, 1, tzinfo=timezone.utc)
-STEPS = 366 * 96  # 2024 is a leap year
+import peer_values
 
 
-def value(interface_index, device_index, step):
-    day_phase = math.sin(2 * math.pi * (step % 96) / 96)
-    return round(10 + interface_index * 3 + device_index * 0.1 + 5 * day_phase + (step % 7) * 0.01, 3)
+def iso(ms):
+    return datetime.fromtimestamp(ms // 1000, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def main(canonical_path, narrow_path):
-    stamps = [(START + timedelta(minutes=15 * s)).strftime("%Y-%m-%dT%H:%M:%SZ") for s in range(STEPS)]
+    stamps, texts = peer_values.by_device()
+    stamps = [iso(ms) for ms in stamps]
+    serials = peer_values.device_names()
+    count = 0
     with open(canonical_path, "w") as canonical, open(narrow_path, "w") as narrow:
         canonical.write("profile,serial,connectorId,interface,timestamp,value\n")
-        series_id = 0
-        for d, serial in enumerate(DEVICES):
-            for i, interface in enumerate(INTERFACES):
-                series_id += 1
+        for d, serial in enumerate(serials):
+            for i, interface in enumerate(peer_values.INTERFACES):
+                series_id = d * len(peer_values.INTERFACES) + i + 1
                 prefix = f"REAL_WEATHER_STATION,{serial},ORIGIN,{interface},"
-                rows = []
-                narrow_rows = []
-                for s in range(STEPS):
-                    v = value(i, d, s)
-                    rows.append(f"{prefix}{stamps[s]},{v}\n")
-                    narrow_rows.append(f"{series_id},{stamps[s]},{v}\n")
-                canonical.write("".join(rows))
-                narrow.write("".join(narrow_rows))
-    print(len(DEVICES) * len(INTERFACES) * STEPS)
+                canonical.write("".join(f"{prefix}{stamp},{fields[i]}\n" for stamp, fields in zip(stamps, texts[d])))
+                narrow.write("".join(f"{series_id},{stamp},{fields[i]}\n" for stamp, fields in zip(stamps, texts[d])))
+                count += len(stamps)
+    print(count)
 
 
 if __name__ == "__main__":

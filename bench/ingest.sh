@@ -4,6 +4,7 @@
 #   canonical: java -jar field-readings.jar readings import FILE.csv (one streamed upload, JVM start included)
 #   ingest:    POST /api/ingest/PROFILE_B with an ingest key, one payload per gateway and month, PARALLEL at a time
 #              (bench/push.py: one kept-alive connection a sender)
+# The readings are the peers' data as far as PROFILE_B's integer channels carry them (see bench/gen_gateway.py).
 # Both paths are warmed up first on readings of other serials. Needs: JDK 17, Maven, python3, curl.
 # usage: bench/ingest.sh [PARALLEL]   (default 4 payloads in flight)
 set -euo pipefail
@@ -13,7 +14,7 @@ admin_port=18181
 source "$(dirname "$0")/lib.sh"
 bench_init bench-ingest python3 curl
 
-echo "generating PROFILE_B frames of 20 gateways with 2 attached nodes over a year, and the same canonical CSV..."
+echo "generating PROFILE_B frames of the peers' data (20 gateways, 2 attached nodes, a year), and the same CSV..."
 rows=$(python3 bench/gen_gateway.py "$work/payloads" "$work/canonical.csv")
 sync # the generated files' dirty pages are written back now, not while the database fsyncs during the timed runs
 # Warm-up sets, so that both paths are timed on a warm server (the JIT compiles them during their first hundreds of

@@ -13,10 +13,13 @@
 #   (j) one multi-device query of 20 devices' raw day x 2 interfaces   vs 20 single-device queries
 #   (k) a year of the five agronomy metrics of one station (ET0, GDD, ChillHours, VPD, DewPoint), p50 at one
 #       connection and at 8
-# The peers' figures on the same data (InfluxDB, QuestDB, VictoriaMetrics) come from their own harnesses, run back
-# to back with this one on the same machine; see README "Benchmarks".
+# The data are the peers' (bench/peer_values.py; bench/check_same_data.py proves every value the same), and the
+# queries theirs: device WS-07, raw day 2025-06-10, the year 2025. The peers' figures on the same data (InfluxDB,
+# QuestDB, VictoriaMetrics) come from their own harnesses, run back to back with this one on the same machine; see
+# README "Benchmarks".
 # Needs: JDK 17, Maven, python3, psql and pgbench (PostgreSQL client tools), wrk (installed with apt when missing).
 # usage: bench/run.sh [DURATION_SECONDS]   (default 20 s per load test)
+#        BENCH_ONLY=disk bench/run.sh     (only the import and (f), which do not depend on the machine's load)
 set -euo pipefail
 duration=${1:-20}
 http_port=18080
@@ -25,7 +28,7 @@ source "$(dirname "$0")/lib.sh"
 command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
 bench_init bench psql pgbench python3 jstat curl
 
-echo "generating a year of 15-minute readings for 10 interfaces on 20 devices..."
+echo "generating the peers' year of 15-minute readings for 10 interfaces on 20 devices..."
 rows=$(python3 bench/gen_readings.py "$work/readings.csv" "$work/narrow.csv")
 # (c) times a warm server, as the query figures do: the JIT compiles the import path during its first few hundred
 # thousand lines. The first device's readings (the file lists devices one after the other) are imported untimed
@@ -62,20 +65,24 @@ copy_rate=$(python3 -c "print(round($rows / ($t1 - $t0)))")
 psql -q "$pg" -c "VACUUM ANALYZE"
 disk_bytes=$(psql -tA "$pg" -c "SELECT sum(pg_total_relation_size(c.oid)) FROM pg_class c
   JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'readings' AND c.relkind = 'r'")
+if [ "${BENCH_ONLY:-}" = disk ]; then
+  echo "| (f) disk per reading, readings schema after VACUUM | $(python3 -c "print(f'{$disk_bytes / $rows:.2f}')") bytes ($(python3 -c "print(round($disk_bytes / 1e6, 1))") MB for $rows readings) | | |"
+  exit 0
+fi
 # The import leaves gigabytes of dirty pages: write them now rather than in a checkpoint during the load tests.
 psql -q "$pg" -c "CHECKPOINT"
 
 entity=$(cli entity add --email bench@example.com --json | python3 -c "import json,sys; print(json.load(sys.stdin)['entityId'])")
 key=$(cli key issue --entity "$entity" --json | python3 -c "import json,sys; print(json.load(sys.stdin)['apiKey'])")
-for i in $(seq -w 1 20); do
+for i in $(seq -w 0 19); do
   cli device assign --entity "$entity" --profile REAL_WEATHER_STATION --serial "WS-$i" >/dev/null
 done
 
 api="http://127.0.0.1:$http_port/api/devices/REAL_WEATHER_STATION/WS-07/readings"
-raw_day="$api?interfaces=AirTemp,AirHum&startDate=2024-06-15T00:00:00Z&endDate=2024-06-16T00:00:00Z"
-year_day="$api?interfaces=AirTemp&startDate=2024-01-01T00:00:00Z&endDate=2024-12-31T23:59:59Z&aggregation=day"
-year_hour="$api?interfaces=AirTemp&startDate=2024-01-01T00:00:00Z&endDate=2024-12-31T23:59:59Z&aggregation=hour"
-year_raw="$api?interfaces=AirTemp,AirHum,WindDir,WindSpeed,GustSpeed,Precipitation,Pressure,SolarIrradiance,DewPoint,Bat&startDate=2024-01-01T00:00:00Z&endDate=2024-12-31T23:59:59Z"
+raw_day="$api?interfaces=AirTemp,AirHum&startDate=2025-06-10T00:00:00Z&endDate=2025-06-10T23:59:59Z"
+year_day="$api?interfaces=AirTemp&startDate=2025-01-01T00:00:00Z&endDate=2025-12-31T23:59:59Z&aggregation=day"
+year_hour="$api?interfaces=AirTemp&startDate=2025-01-01T00:00:00Z&endDate=2025-12-31T23:59:59Z&aggregation=hour"
+year_raw="$api?interfaces=AirTemp,AirHum,WindDir,WindSpeed,GustSpeed,Precipitation,Pressure,SolarIrradiance,Bat,Rssi&startDate=2025-01-01T00:00:00Z&endDate=2025-12-31T23:59:59Z"
 [ "$(curl -s -o /dev/null -w '%{http_code}' -H "Authorization: ApiKey $key" "$raw_day")" = 200 ] || {
   echo "readings request failed"; curl -s -H "Authorization: ApiKey $key" "$raw_day"; exit 1; }
 
@@ -90,11 +97,11 @@ for url in "$year_day" "$year_hour" "$raw_day" "$year_day&timeZone=Europe/Lisbon
   wrk -t2 -c8 -d10s -H "Authorization: ApiKey $key" "$url" >/dev/null
 done
 
-# The same day read from the row-per-reading table of the COPY baseline (series 61 and 62 are WS-07's AirTemp
+# The same day read from the row-per-reading table of the COPY baseline (series 71 and 72 are WS-07's AirTemp
 # and AirHum in gen_readings.py's numbering).
 cat >"$work/raw_day.sql" <<SQL
 SELECT ts, series_id, value FROM bench_copy
-WHERE series_id = ANY('{61,62}') AND ts >= '2024-06-15T00:00:00Z' AND ts <= '2024-06-16T00:00:00Z' ORDER BY ts;
+WHERE series_id = ANY('{71,72}') AND ts >= '2025-06-10T00:00:00Z' AND ts <= '2025-06-10T23:59:59Z' ORDER BY ts;
 SQL
 # HTTP and pgbench take turns, five rounds each, and the medians are compared: on a shared machine the CPU
 # time a guest gets drifts over a run, and turns keep that drift from favouring either side.
@@ -124,16 +131,16 @@ curl -sf -X PUT -H "Authorization: Bearer $(cat "$work/data/admin.token")" -H 'C
   -d '{"location": {"latitude": 38.72, "longitude": -9.14}}' \
   "http://127.0.0.1:$admin_port/admin/devices/REAL_WEATHER_STATION/WS-07" >/dev/null
 agronomy="http://127.0.0.1:$http_port/api/devices/REAL_WEATHER_STATION/WS-07/agronomy"
-agronomy="$agronomy?metrics=ET0,GDD,ChillHours,VPD,DewPoint&startDate=2024-01-01T00:00:00Z&endDate=2024-12-31T23:59:59Z"
+agronomy="$agronomy?metrics=ET0,GDD,ChillHours,VPD,DewPoint&startDate=2025-01-01T00:00:00Z&endDate=2025-12-31T23:59:59Z"
 wrk -t2 -c8 -d10s -H "Authorization: ApiKey $key" "$agronomy" >/dev/null
 out_agronomy=$(wrk_run "$agronomy")
 # One request at a time: the latency a user sees, without the queue of 8 connections on 2 cores.
 out_agronomy_one=$(wrk -t1 -c1 -d"${duration}s" --latency -H "Authorization: ApiKey $key" "$agronomy")
 agronomy_days=$(curl -s -H "Authorization: ApiKey $key" "$agronomy" | python3 -c "import json,sys; print(len(json.load(sys.stdin)))")
 echo "(j) 20 devices in one query and one at a time..."
-devices_param=$(for i in $(seq -w 1 20); do printf 'REAL_WEATHER_STATION/WS-%s,' "$i"; done)
+devices_param=$(for i in $(seq -w 0 19); do printf 'REAL_WEATHER_STATION/WS-%s,' "$i"; done)
 multi_day="http://127.0.0.1:$http_port/api/readings?devices=${devices_param%,}&interfaces=AirTemp,AirHum"
-multi_day="$multi_day&startDate=2024-06-15T00:00:00Z&endDate=2024-06-16T00:00:00Z"
+multi_day="$multi_day&startDate=2025-06-10T00:00:00Z&endDate=2025-06-10T23:59:59Z"
 out_multi=$(wrk_run "$multi_day")
 out_single=$(wrk_run "$raw_day")
 
@@ -145,7 +152,7 @@ for _ in $(seq 1 100); do [ "$(wc -l <"$work/jstat.log")" -ge 2 ] && break; slee
 stream_bytes=$(curl -s -H "Authorization: ApiKey $key" -o /dev/null -w '%{size_download}' "$year_raw")
 sleep 0.3
 stream_status=$(curl -s -H "Authorization: ApiKey $key" -o /dev/null -w '%{http_code}' \
-  "$api?interfaces=AirTemp&startDate=2024-06-15&endDate=2024-06-16")
+  "$api?interfaces=AirTemp&startDate=2025-06-10&endDate=2025-06-11")
 kill "$jstat_pid"
 psql -q "$pg" -c "DROP TABLE bench_copy"
 

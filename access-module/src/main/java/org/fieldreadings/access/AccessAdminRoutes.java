@@ -70,7 +70,7 @@ final class AccessAdminRoutes {
 
   /** {@code DELETE /admin/entities/{entityId}/key}: 204, as the holder's {@code DELETE /api/access} would. */
   private void revokeKey(RoutingContext ctx) {
-    noContent(ctx, AccessAddresses.REVOKE_BY_SUPPORT, new JsonObject().put("entityId", ctx.pathParam("entityId")));
+    noContent(ctx, AccessAddresses.REVOKE_BY_SUPPORT, new JsonObject().put("entityId", EntityId.fromPath(ctx)));
   }
 
   private void listIngestKeys(RoutingContext ctx) {

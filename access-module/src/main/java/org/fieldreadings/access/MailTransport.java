@@ -31,10 +31,15 @@ interface MailTransport {
       return new Folder(vertx, Path.of(ConfigKeys.DATA_DIR.get(config), "outbox"));
     }
     String username = ConfigKeys.MAIL_SMTP_USERNAME.get(config);
+    StartTLSOptions starttls = StartTLSOptions.valueOf(ConfigKeys.MAIL_SMTP_STARTTLS.get(config));
+    if (starttls != StartTLSOptions.REQUIRED) {
+      Smtp.LOG.warn("mail.smtp.starttls={}: token mails may cross the network to {} unencrypted, readable by anyone "
+          + "on the way", starttls, host);
+    }
     MailConfig mailConfig = new MailConfig()
         .setHostname(host)
         .setPort(ConfigKeys.MAIL_SMTP_PORT.get(config))
-        .setStarttls(StartTLSOptions.valueOf(ConfigKeys.MAIL_SMTP_STARTTLS.get(config)))
+        .setStarttls(starttls)
         .setLogin(username == null ? LoginOption.DISABLED : LoginOption.REQUIRED)
         .setUsername(username)
         .setPassword(ConfigKeys.MAIL_SMTP_PASSWORD.get(config))
@@ -42,7 +47,7 @@ interface MailTransport {
         // A relay that stops answering fails the delivery (retried later) instead of holding the mail's claim forever.
         .setIdleTimeout(60)
         .setKeepAlive(false);
-    return new Smtp(MailClient.create(vertx, mailConfig), host);
+    return new Smtp(MailClient.create(vertx, mailConfig), host, starttls);
   }
 
   /** Sends through the configured SMTP relay. */
@@ -50,10 +55,12 @@ interface MailTransport {
     private static final Logger LOG = LoggerFactory.getLogger(Smtp.class);
     private final MailClient client;
     private final String host;
+    private final StartTLSOptions starttls;
 
-    Smtp(MailClient client, String host) {
+    Smtp(MailClient client, String host, StartTLSOptions starttls) {
       this.client = client;
       this.host = host;
+      this.starttls = starttls;
     }
 
     @Override
@@ -61,7 +68,14 @@ interface MailTransport {
       return client.sendMail(message)
           .onSuccess(r -> LOG.info("token mail to {} sent through {}", EmailAddress.masked(message.getTo().get(0)),
               host))
-          .mapEmpty();
+          .<Void>mapEmpty()
+          // The mail client's own words for a relay whose EHLO answer lacks STARTTLS.
+          .recover(error -> Future.failedFuture(starttls == StartTLSOptions.REQUIRED
+              && String.valueOf(error.getMessage()).contains("STARTTLS required but not supported")
+              ? new IllegalStateException("the relay " + host + " does not offer STARTTLS, which mail.smtp.starttls="
+                  + "REQUIRED (the default) demands; the mail stays queued: enable STARTTLS on the relay, or set "
+                  + "mail.smtp.starttls to OPTIONAL or DISABLED to send in plaintext")
+              : error));
     }
 
     @Override

@@ -110,7 +110,8 @@ class MailSenderTest {
         Pool pool = PgBuilder.pool().connectingTo(Pools.connectOptions(database)).using(vertx).build();
         MailClient client = MailClient.create(vertx, new MailConfig().setHostname("127.0.0.1")
             .setPort(relay.getSmtp().getPort()).setStarttls(StartTLSOptions.DISABLED).setKeepAlive(false));
-        sender = new MailSender(vertx, pool, vault, new SlowRelay(vertx, new MailTransport.Smtp(client, "127.0.0.1")),
+        sender = new MailSender(vertx, pool, vault, new SlowRelay(vertx, new MailTransport.Smtp(client, "127.0.0.1",
+            StartTLSOptions.DISABLED)),
             "no-reply@localhost", null, LEASE);
         return sender.start();
       }

@@ -1,8 +1,14 @@
 package org.fieldreadings.readings;
 
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
+
 /**
  * Sensor values as short decimals, written and read quickly. {@link #append(StringBuilder, double)} writes a double
- * as {@link Double#toString} does, {@link #append(StringBuilder, double, int)} first rounds it to a resolution (JDK 17's general algorithm was one of the largest costs of a readings response);
+ * as the shortest decimal that reads back as exactly that double (how stored readings are served);
+ * {@link #append(StringBuilder, double, int)} first rounds it to a resolution (how aggregates are served). JDK 17's
+ * general algorithm was one of the largest costs of a readings response, and is not always the shortest;
  * whole numbers such as epoch milliseconds go through int arithmetic, several times cheaper than JDK 17's long
  * division. {@link #parse} reads a number as {@link Double#parseDouble} does, directly for plain decimals of up to
  * 15 digits (the CSV import's values).
@@ -11,6 +17,8 @@ public final class ShortDecimal {
 
   private static final int MAX_DECIMALS = 6;
   private static final int MAX_PARSED_DIGITS = 15;
+  /** Enough significant digits for every double to read back as itself. */
+  private static final int MAX_SIGNIFICANT_DIGITS = 17;
   /** The powers of ten up to the most decimals either way needs, all exact doubles. */
   private static final double[] POWERS = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13,
       1e14, 1e15};
@@ -34,11 +42,19 @@ public final class ShortDecimal {
     append(out, value < 0 && scaled != 0 ? -rounded : rounded);
   }
 
+  /**
+   * Appends {@code value} as the shortest decimal that {@link Double#parseDouble} reads back as exactly
+   * {@code value}: a stored {@code 1.678} is {@code 1.678}, a converted {@code 24.124999999999996} stays that.
+   * Plain notation between 1e-3 and 1e7, as {@link Double#toString}; outside, E notation.
+   */
   public static void append(StringBuilder out, double value) {
     double magnitude = Math.abs(value);
-    // Double.toString writes plain decimals in [1e-3, 1e7); outside, and for zeros (signed), it decides.
-    if (!(magnitude >= 1e-3 && magnitude < 1e7)) {
+    if (magnitude == 0 || !Double.isFinite(value)) {
       out.append(value);
+      return;
+    }
+    if (!(magnitude >= 1e-3 && magnitude < 1e7)) {
+      appendShortest(out, value);
       return;
     }
     for (int decimals = 0; decimals <= MAX_DECIMALS; decimals++) {
@@ -49,7 +65,40 @@ public final class ShortDecimal {
         return;
       }
     }
-    out.append(value);
+    appendShortest(out, value);
+  }
+
+  /**
+   * The general case (more than six decimals, or outside plain notation's range): the fewest significant digits
+   * that read back as {@code value}. JDK 17's {@link Double#toString} sometimes writes a digit more (JDK-4511638).
+   */
+  private static void appendShortest(StringBuilder out, double value) {
+    BigDecimal exact = new BigDecimal(value);
+    for (int digits = 1; digits < MAX_SIGNIFICANT_DIGITS; digits++) {
+      BigDecimal candidate = exact.round(new MathContext(digits, RoundingMode.HALF_EVEN));
+      if (candidate.doubleValue() == value) {
+        writeDecimal(out, candidate);
+        return;
+      }
+    }
+    writeDecimal(out, exact.round(new MathContext(MAX_SIGNIFICANT_DIGITS, RoundingMode.HALF_EVEN)));
+  }
+
+  private static void writeDecimal(StringBuilder out, BigDecimal decimal) {
+    BigDecimal stripped = decimal.stripTrailingZeros();
+    double magnitude = stripped.abs().doubleValue();
+    if (magnitude >= 1e-3 && magnitude < 1e7) {
+      out.append(stripped.toPlainString());
+    } else {
+      // unscaled digits d1d2...dn at 10^exponent, written d1.d2...dnE<exponent> as Double.toString does
+      String digits = stripped.unscaledValue().abs().toString();
+      int exponent = digits.length() - 1 - stripped.scale();
+      if (stripped.signum() < 0) {
+        out.append('-');
+      }
+      out.append(digits.charAt(0)).append('.').append(digits.length() > 1 ? digits.substring(1) : "0")
+          .append('E').append(exponent);
+    }
   }
 
   /**

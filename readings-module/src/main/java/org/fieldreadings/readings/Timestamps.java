@@ -15,13 +15,20 @@ import org.fieldreadings.core.http.FieldError;
 
 /**
  * The one reading of timestamps the service accepts (docs/api.md, "Readings"): an RFC 3339 date-time (an offset
- * is converted to UTC; none means UTC) or a bare date (00:00:00Z), kept to the millisecond.
+ * is converted to UTC; none means UTC) or a bare date (00:00:00Z), kept to the millisecond, in the years RFC 3339
+ * can write (0000 to 9999 UTC). Every date the service is given is read here, so no later arithmetic on days or
+ * buckets meets a year beyond them.
  */
 public final class Timestamps {
 
   private static final Pattern OFFSET = Pattern.compile("[+-]\\d{2}:\\d{2}$");
 
   private static final long NOT_PLAIN = Long.MIN_VALUE;
+  /** The first and last instants of RFC 3339's four-digit years. */
+  static final Instant EARLIEST = Instant.parse("0000-01-01T00:00:00Z");
+  static final Instant LATEST = Instant.parse("9999-12-31T23:59:59.999Z");
+  private static final long EARLIEST_MILLIS = EARLIEST.toEpochMilli();
+  private static final long LATEST_MILLIS = LATEST.toEpochMilli();
 
   private Timestamps() {}
 
@@ -59,13 +66,21 @@ public final class Timestamps {
       return parse(value);
     } catch (DateTimeParseException e) {
       errors.add(new FieldError(parameter, "'" + value + "' is not an RFC 3339 date-time such as "
-          + "2024-05-01T00:00:00Z (or a date such as 2024-05-01)"));
+          + "2024-05-01T00:00:00Z (or a date such as 2024-05-01) of the years 0000 to 9999"));
       return null;
     }
   }
 
-  /** The forms other than the common one, through java.time's parsers. */
+  /** The forms other than the common one, through java.time's parsers, within RFC 3339's years. */
   private static Instant general(String value) {
+    Instant instant = unbounded(value);
+    if (instant.isBefore(EARLIEST) || instant.isAfter(LATEST)) {
+      throw new DateTimeParseException("outside the years 0000 to 9999", value, 0);
+    }
+    return instant;
+  }
+
+  private static Instant unbounded(String value) {
     String text = value.trim().toUpperCase(Locale.ROOT);
     if (text.length() == 10) {
       return LocalDate.parse(text).atStartOfDay(ZoneOffset.UTC).toInstant();
@@ -105,7 +120,7 @@ public final class Timestamps {
     int millis = 0;
     if (text.charAt(i) == '.') {
       int start = ++i;
-      while (i < length && Character.isDigit(text.charAt(i))) {
+      while (i < length && text.charAt(i) >= '0' && text.charAt(i) <= '9') {
         if (i - start < 3) {
           millis = millis * 10 + (text.charAt(i) - '0');
         }
@@ -136,7 +151,9 @@ public final class Timestamps {
       return NOT_PLAIN;
     }
     long seconds = epochDay(year, month, day) * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds;
-    return seconds * 1000 + millis;
+    long epochMillis = seconds * 1000 + millis;
+    // An offset can carry 0000-01-01 or 9999-12-31 past the years: the general parser then refuses it.
+    return epochMillis < EARLIEST_MILLIS || epochMillis > LATEST_MILLIS ? NOT_PLAIN : epochMillis;
   }
 
   /** Days from 1970-01-01 to a valid date of the proleptic Gregorian calendar (H. Hinnant's days_from_civil). */

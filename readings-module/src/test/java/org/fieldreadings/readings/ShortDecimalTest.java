@@ -3,6 +3,9 @@ package org.fieldreadings.readings;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
 import java.util.Random;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
@@ -37,8 +40,45 @@ class ShortDecimalTest {
   @Test
   void edgesOfThePlainRangeZerosAndLongFractionsToo() {
     for (double value : new double[] {0.0, -0.0, 1e-3, 9.99e-4, 1e7, 9_999_999.5, -0.001, 0.1 + 0.2, 1.0 / 3,
-        Math.PI, 100, -12.5, 0.05, 1.000001, 1234567.125, Double.MIN_VALUE, Double.MAX_VALUE}) {
+        Math.PI, 100, -12.5, 0.05, 1.000001, 1234567.125, Double.MAX_VALUE, 24.124999999999996}) {
       assertThat(text(value)).as("%s", value).isEqualTo(Double.toString(value));
+    }
+  }
+
+  @Test
+  void aValueFinerThanAnyResolutionIsWrittenAsItCameIn() {
+    assertThat(text(1.678)).isEqualTo("1.678");
+    assertThat(text(2.478)).isEqualTo("2.478");
+    assertThat(text(3.3849999)).isEqualTo("3.3849999");
+    assertThat(text(0.000123456789)).isEqualTo("1.23456789E-4");
+    assertThat(text(-18.123456789)).isEqualTo("-18.123456789");
+  }
+
+  @Test
+  void theShortestDecimalWhereJdk17WritesADigitTooMany() {
+    // JDK 17's Double.toString writes 2.82879384806159008E17 and 4.9E-324 (JDK-4511638).
+    assertThat(text(2.82879384806159E17)).isEqualTo("2.82879384806159E17");
+    assertThat(text(Double.MIN_VALUE)).isEqualTo("5.0E-324");
+  }
+
+  /** The text reads back as exactly the value, and no decimal of one digit fewer does. */
+  @Test
+  void everyValueIsWrittenAsTheShortestDecimalThatReadsBackAsIt() {
+    Random random = new Random(17);
+    for (int i = 0; i < 200_000; i++) {
+      double value = i % 2 == 0 ? Double.longBitsToDouble(random.nextLong())
+          : Math.round(random.nextGaussian() * 1e9) / Math.pow(10, random.nextInt(12));
+      if (!Double.isFinite(value) || value == 0) {
+        continue;
+      }
+      String written = text(value);
+      assertThat(Double.parseDouble(written)).as(written).isEqualTo(value);
+      int digits = new BigDecimal(written).stripTrailingZeros().precision();
+      if (digits > 1) {
+        double shorter = new BigDecimal(value)
+            .round(new MathContext(digits - 1, RoundingMode.HALF_EVEN)).doubleValue();
+        assertThat(shorter).as("%s has a shorter form than %s", value, written).isNotEqualTo(value);
+      }
     }
   }
 

@@ -68,4 +68,27 @@ class TimestampsTest {
     }
     assertThat(Timestamps.parse("2024-02-29T00:00:00Z")).isEqualTo(Instant.parse("2024-02-29T00:00:00Z"));
   }
+
+  @Test
+  void yearsBeyondFourDigitsAreRejectedHoweverWritten() {
+    for (String text : new String[] {"+9999999-01-01T00:00:00Z", "-9999999-01-01T00:00:00Z", "+10000-01-01",
+        "-0001-12-31T23:59:59Z", "9999-12-31T23:59:59-00:01", "0000-01-01T00:00:00+00:01",
+        "+999999999-12-31T23:59:59.999999999Z"}) {
+      assertThatThrownBy(() -> Timestamps.parse(text)).as(text).isInstanceOf(DateTimeParseException.class);
+      assertThatThrownBy(() -> Timestamps.parseMillis(text)).as(text).isInstanceOf(DateTimeParseException.class);
+    }
+    assertThat(Timestamps.parse("0000-01-01T00:00:00Z")).isEqualTo(Timestamps.EARLIEST);
+    assertThat(Timestamps.parse("9999-12-31T23:59:59.999Z")).isEqualTo(Timestamps.LATEST);
+    assertThat(Timestamps.parse("9999-12-31T23:59:59.999+00:01"))
+        .isEqualTo(Instant.parse("9999-12-31T23:58:59.999Z"));
+  }
+
+  @Test
+  void onlyAsciiDigitsAreDigits() {
+    // U+0661..U+0663, Arabic-Indic one to three, are digits to Character.isDigit
+    for (String text : new String[] {"2024-05-01T10:00:00.\u0661\u0662\u0663Z", "\u0662024-05-01T10:00:00Z",
+        "2024-05-01T10:00:00.1\u0662Z", "2024-05-0\u0661"}) {
+      assertThatThrownBy(() -> Timestamps.parse(text)).as(text).isInstanceOf(DateTimeParseException.class);
+    }
+  }
 }

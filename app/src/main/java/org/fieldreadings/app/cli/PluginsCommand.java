@@ -15,7 +15,8 @@ public final class PluginsCommand {
   @Command(name = "list", mixinStandardHelpOptions = true,
       description = "List the plugins of the server's plugins folder: id, version, profile, rank (1: asked first "
           + "whether it accepts a payload of its profile), state (STARTED, WEDGED, DISABLED, FAILED or REFUSED) and "
-          + "jar, with the reason under each plugin that is not simply STARTED.")
+          + "jar; under each started plugin its decoder's class and what it takes (e.g. f_port 2), under each "
+          + "plugin that is not simply STARTED the reason.")
   static final class List extends AdminCommand {
     @Override
     protected Object execute(AdminClient admin) {
@@ -51,7 +52,7 @@ public final class PluginsCommand {
     }
   }
 
-  /** The plugins as a table, each reason under its plugin's row. */
+  /** The plugins as a table, under each plugin's row its decoder and what it takes, then its reason. */
   private static String table(JsonArray plugins) {
     if (plugins.isEmpty()) {
       return "no plugins: the server's plugins folder (plugins.dir) holds none";
@@ -62,6 +63,9 @@ public final class PluginsCommand {
       JsonObject plugin = (JsonObject) item;
       table.row(plugin.getString("pluginId"), plugin.getString("version"), plugin.getString("profile"),
           plugin.getInteger("rank"), plugin.getString("state"), plugin.getString("jar"));
+      if (plugin.getString("decoder") != null) {
+        table.note(plugin.getString("decoder") + " takes " + plugin.getString("claims"));
+      }
       if (plugin.getString("reason") != null) {
         table.note(plugin.getString("reason"));
       }

@@ -5,6 +5,7 @@ import java.util.concurrent.Callable;
 import org.fieldreadings.app.server.DataDirRestore;
 import org.fieldreadings.core.config.ConfigKeys;
 import org.fieldreadings.core.db.DatabaseRestore;
+import org.fieldreadings.core.http.LogSafe;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -41,8 +42,10 @@ final class RestoreCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new CommandFailure(e.getMessage());
     }
-    spec.commandLine().getOut().println("restored " + file + " (taken " + restored.createdAt() + " by field-readings "
-        + restored.service() + ", " + restored.tables() + " tables) into " + dataDir);
+    // The file's own words reach the terminal escaped: a tampered manifest cannot send control sequences.
+    spec.commandLine().getOut().println("restored " + file + " (taken " + LogSafe.text(restored.createdAt())
+        + " by field-readings " + LogSafe.text(restored.service()) + ", " + restored.tables() + " tables) into "
+        + dataDir);
     spec.commandLine().getOut().flush();
     return 0;
   }

@@ -140,16 +140,22 @@ class IngestCommandsTest {
         "PLUGIN                    VERSION           PROFILE               RANK  STATE     JAR",
         "profile-a-soil            1.0.0             PROFILE_A             1     STARTED   "
             + "profile-a-soil-1.0.0.jar",
+        "  org.fieldreadings.plugins.soil.SoilProbeDecoder takes any payload it accepts",
         "profile-b-gateway         1.0.0             PROFILE_B             1     STARTED   "
             + "profile-b-gateway-1.0.0.jar",
+        "  org.fieldreadings.plugins.gateway.GatewayFrameDecoder takes any payload it accepts",
         "profile-c-flow            1.0.0             PROFILE_C             1     STARTED   "
             + "profile-c-flow-1.0.0.jar",
+        "  org.fieldreadings.plugins.flow.FlowLoggerDecoder takes any payload it accepts",
         "profile-d-cayenne         1.0.0             PROFILE_D             1     STARTED   "
             + "profile-d-cayenne-1.0.0.jar",
+        "  org.fieldreadings.plugins.cayenne.CayenneUplinkDecoder takes any f_port but 2",
         "profile-d-lorawan         1.0.0             PROFILE_D             2     STARTED   "
             + "profile-d-lorawan-1.0.0.jar",
+        "  org.fieldreadings.plugins.lorawan.LorawanUplinkDecoder takes f_port 2",
         "real-weather-station      1.0.0             REAL_WEATHER_STATION  1     STARTED   "
-            + "real-weather-station-1.0.0.jar");
+            + "real-weather-station-1.0.0.jar",
+        "  org.fieldreadings.plugins.weather.WeatherStationDecoder takes any payload it accepts");
   }
 
   @Test
@@ -158,7 +164,8 @@ class IngestCommandsTest {
 
     assertThat(new JsonArray(out.toString()).getJsonObject(1)).isEqualTo(new JsonObject()
         .put("pluginId", "profile-b-gateway").put("version", "1.0.0").put("profile", "PROFILE_B")
-        .put("rank", 1).put("state", "STARTED").put("jar", "profile-b-gateway-1.0.0.jar")
+        .put("rank", 1).put("decoder", "org.fieldreadings.plugins.gateway.GatewayFrameDecoder")
+        .put("claims", "any payload it accepts").put("state", "STARTED").put("jar", "profile-b-gateway-1.0.0.jar")
         .putNull("reason"));
   }
 

@@ -6,14 +6,18 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.Test;
 
-/** The output of {@code plugins list} and {@code plugins reload}: a table, each reason under its plugin's row. */
+/**
+ * The output of {@code plugins list} and {@code plugins reload}: a table, under each plugin's row its decoder and what it
+ * takes, then its reason.
+ */
 class PluginsListTableTest {
 
   @Test
-  void aPluginThatIsNotStartedHasItsReasonUnderItsRow() {
+  void aPluginHasItsDecoderAndWhatItTakesThenItsReasonUnderItsRow() {
     JsonArray answer = new JsonArray()
         .add(new JsonObject().put("pluginId", "wedging").put("version", "1.0.0").put("profile", "PROFILE_D")
-            .put("rank", 1).put("state", "WEDGED").put("jar", "wedging.jar")
+            .put("rank", 1).put("decoder", "org.example.WedgingDecoder").put("claims", "f_port 2")
+            .put("state", "WEDGED").put("jar", "wedging.jar")
             .put("reason", "2 decode threads did not stop"))
         .add(new JsonObject().putNull("pluginId").putNull("version").putNull("profile").putNull("rank")
             .put("state", "DISABLED").put("jar", "no-manifest.jar")
@@ -22,6 +26,7 @@ class PluginsListTableTest {
     assertThat(new PluginsCommand.List().describe(answer).lines()).containsExactly(
         "PLUGIN                    VERSION           PROFILE               RANK  STATE     JAR",
         "wedging                   1.0.0             PROFILE_D             1     WEDGED    wedging.jar",
+        "  org.example.WedgingDecoder takes f_port 2",
         "  2 decode threads did not stop",
         "-                         -                 -                     -     DISABLED  no-manifest.jar",
         "  it has no readable plugin manifest");

@@ -409,6 +409,20 @@ class AgronomyTest {
   }
 
   @Test
+  void datesBeyondTheFourDigitYearsAre400AndTheLastDayOfTheYearsIsAnswered() {
+    for (String date : new String[] {"%2B9999999-01-01T00:00:00Z", "-9999999-01-01T00:00:00Z"}) {
+      Answer answer = agronomy("AG-1", "metrics=ET0,GDD,ChillHours,VPD,DewPoint&startDate=" + date + "&endDate=" + date);
+      assertThat(answer.status()).as(date).isEqualTo(400);
+      assertThat(answer.json().getJsonArray("errors").stream()
+          .map(e -> ((JsonObject) e).getString("parameter")).toList()).containsExactly("startDate", "endDate");
+    }
+    assertThat(ok("AG-1", "metrics=ET0,GDD,ChillHours,VPD,DewPoint&startDate=9999-12-31&endDate="
+        + "9999-12-31T23:59:59.999Z&timeZone=Pacific/Kiritimati").body()).isEqualTo("[]");
+    assertThat(ok("AG-1", "metrics=ET0,GDD,ChillHours,VPD,DewPoint&startDate=0000-01-01&endDate="
+        + "0000-01-01T00:00:00Z&timeZone=America/Adak").body()).isEqualTo("[]");
+  }
+
+  @Test
   void anUnknownOrAnotherEntitysStationIs404AndNoKeyIs401() {
     for (String serial : List.of("NOPE-1", "OTHER-1")) {
       Answer answer = agronomy(serial, "metrics=GDD&" + PERIOD);

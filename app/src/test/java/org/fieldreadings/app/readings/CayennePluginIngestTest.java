@@ -83,6 +83,7 @@ class CayennePluginIngestTest {
     Answer answer = fixture.push(LORAWAN);
     assertThat(answer.status()).as(answer.toString()).isEqualTo(422);
     assertThat(answer.json().getString("detail"))
-        .isEqualTo("no PROFILE_D plugin accepts this application/json payload; asked: profile-d-cayenne");
+        .isEqualTo("no PROFILE_D plugin accepts this application/json payload; asked: profile-d-cayenne "
+            + "(any f_port but 2)");
   }
 }

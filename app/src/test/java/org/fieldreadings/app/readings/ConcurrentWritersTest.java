@@ -79,7 +79,7 @@ class ConcurrentWritersTest {
     assertThat(raw.size()).isEqualTo(MINUTES);
     for (int minute = 0; minute < MINUTES; minute++) {
       assertThat(raw.getJsonObject(minute)).isEqualTo(new JsonObject()
-          .put("timestamp", START + minute * 60_000L).put("SMraw10", ReadingsFixture.served("SMraw10", value(minute))));
+          .put("timestamp", START + minute * 60_000L).put("SMraw10", value(minute)));
     }
     assertThat(fixture.readings("PROFILE_A", "SM-CONC",
         "interfaces=SMraw10&startDate=2024-05-01&endDate=2024-05-02T23:59:59.999Z&aggregation=hour").array())
@@ -99,7 +99,7 @@ class ConcurrentWritersTest {
     }
     JsonArray expected = new JsonArray();
     buckets.forEach((start, bucket) -> expected.add(new JsonObject().put("timestamp", start)
-        .put("SMraw10", ReadingsFixture.served("SMraw10", bucket[0] / 10.0 / bucket[1]))));
+        .put("SMraw10", ReadingsFixture.aggregate("SMraw10", bucket[0] / 10.0 / bucket[1]))));
     return expected;
   }
 }

@@ -61,7 +61,8 @@ class ExamplePluginTest {
       JsonArray plugins = fixture.admin.get("/admin/plugins", "Authorization", "Bearer " + fixture.adminToken).array();
       assertThat(plugins.stream().map(JsonObject.class::cast).filter(p -> "PROFILE_C".equals(p.getString("profile"))))
           .containsExactly(new JsonObject().put("pluginId", "example-rain-gauge").put("version", "1.0.0")
-              .put("profile", "PROFILE_C").put("rank", 1).put("state", "STARTED").put("jar", "rain-gauge-1.0.0.jar")
+              .put("profile", "PROFILE_C").put("rank", 1).put("decoder", "com.example.raingauge.RainGaugeDecoder")
+              .put("claims", "any payload it accepts").put("state", "STARTED").put("jar", "rain-gauge-1.0.0.jar")
               .putNull("reason"));
 
       String sample = Files.readString(EXAMPLE.resolve("src/test/resources/logger-export.csv"));
@@ -95,7 +96,8 @@ class ExamplePluginTest {
   void aCalibrationTheExamplePluginRefusesLeavesItFailedNamingTheSettingAndServingNothing() throws Exception {
     try (ReadingsFixture fixture = serverWithTheExample(Map.of("FR_PLUGINS_EXAMPLE_RAIN_GAUGE__MM_PER_TIP", "-7.25"))) {
       assertThat(examplePlugin(fixture)).isEqualTo(new JsonObject().put("pluginId", "example-rain-gauge")
-          .put("version", "1.0.0").putNull("profile").putNull("rank").put("state", "FAILED")
+          .put("version", "1.0.0").putNull("profile").putNull("rank").putNull("decoder").putNull("claims")
+          .put("state", "FAILED")
           .put("jar", "rain-gauge-1.0.0.jar").put("reason", "configure refused its settings: IllegalArgumentException: "
               + "plugins.example-rain-gauge.mm.per.tip (FR_PLUGINS_EXAMPLE_RAIN_GAUGE__MM_PER_TIP): expected "
               + "millimetres of rain per tip, a decimal number above 0"));

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Latest values of a device ({@code GET /devices/{profile}/{serial}/latest}) and of the caller's fleet
  * ({@code GET /devices/latest}), docs/api.md "Latest values": the newest stored reading of each (connector,
- * interface), at the interface's resolution, in answer order; corrections and late readings as the writer keeps
+ * interface), exactly as stored, in answer order; corrections and late readings as the writer keeps
  * them. Expected answers are written out here from the readings imported.
  */
 class LatestValuesTest {
@@ -79,23 +79,23 @@ class LatestValuesTest {
     Answer answer = latest(fixture.apiKey, "/api/devices/REAL_WEATHER_STATION/WS-1/latest");
     assertThat(answer.status()).as(answer.toString()).isEqualTo(200);
     assertThat(answer.header("Content-Type")).isEqualTo("application/json");
-    // AirTemp 21.456 and AirHum 55.555 at 2 decimals, WindDir 350.44 at 1, Bat 3.6789 at 3, -0.004 at 2 is 0.
+    // Each value exactly as imported, finer than its interface's resolution (AirTemp 0.01, Bat 0.001, ...).
     assertThat(answer.body()).isEqualTo("["
-        + element("ORIGIN", "AirTemp", "2024-05-02T09:00:00Z", "21.46") + ","
-        + element("ORIGIN", "AirHum", "2024-05-01T12:00:00Z", "55.56") + ","
-        + element("ORIGIN", "WindDir", "2024-05-02T10:00:00Z", "350.4") + ","
-        + element("A7", "AirTemp", "2024-04-30T23:59:59.999Z", "0.0") + ","
-        + element("A7", "Bat", "2024-05-01T00:00:00Z", "3.679") + ","
-        + element("B2", "AirTemp", "2024-05-02T11:00:00Z", "18.13") + "]");
+        + element("ORIGIN", "AirTemp", "2024-05-02T09:00:00Z", "21.456") + ","
+        + element("ORIGIN", "AirHum", "2024-05-01T12:00:00Z", "55.555") + ","
+        + element("ORIGIN", "WindDir", "2024-05-02T10:00:00Z", "350.44") + ","
+        + element("A7", "AirTemp", "2024-04-30T23:59:59.999Z", "-0.004") + ","
+        + element("A7", "Bat", "2024-05-01T00:00:00Z", "3.6789") + ","
+        + element("B2", "AirTemp", "2024-05-02T11:00:00Z", "18.125") + "]");
   }
 
   @Test
   void interfacesKeepOnlyThoseInCatalogOrderInEitherEncoding() {
     String expected = "["
-        + element("ORIGIN", "AirTemp", "2024-05-02T09:00:00Z", "21.46") + ","
-        + element("A7", "AirTemp", "2024-04-30T23:59:59.999Z", "0.0") + ","
-        + element("A7", "Bat", "2024-05-01T00:00:00Z", "3.679") + ","
-        + element("B2", "AirTemp", "2024-05-02T11:00:00Z", "18.13") + "]";
+        + element("ORIGIN", "AirTemp", "2024-05-02T09:00:00Z", "21.456") + ","
+        + element("A7", "AirTemp", "2024-04-30T23:59:59.999Z", "-0.004") + ","
+        + element("A7", "Bat", "2024-05-01T00:00:00Z", "3.6789") + ","
+        + element("B2", "AirTemp", "2024-05-02T11:00:00Z", "18.125") + "]";
     Answer comma = latest(fixture.apiKey, "/api/devices/REAL_WEATHER_STATION/WS-1/latest?interfaces=Bat,AirTemp");
     Answer repeated = latest(fixture.apiKey,
         "/api/devices/REAL_WEATHER_STATION/WS-1/latest?interfaces=Bat&interfaces=AirTemp&interfaces=Bat");
@@ -108,7 +108,7 @@ class LatestValuesTest {
   void connectorIdKeepsThatConnectorAndAConnectorTheDeviceLacksIsAnEmptyArray() {
     Answer a7 = latest(fixture.apiKey, "/api/devices/REAL_WEATHER_STATION/WS-1/latest?connectorId=A7&interfaces=Bat");
     assertThat(a7.status()).isEqualTo(200);
-    assertThat(a7.body()).isEqualTo("[" + element("A7", "Bat", "2024-05-01T00:00:00Z", "3.679") + "]");
+    assertThat(a7.body()).isEqualTo("[" + element("A7", "Bat", "2024-05-01T00:00:00Z", "3.6789") + "]");
     Answer origin = latest(fixture.apiKey, "/api/devices/REAL_WEATHER_STATION/WS-1/latest?connectorId=ORIGIN");
     assertThat(origin.array().stream().map(e -> ((JsonObject) e).getString("interface")).toList())
         .containsExactly("AirTemp", "AirHum", "WindDir");
@@ -178,24 +178,24 @@ class LatestValuesTest {
     // Profiles in enumeration order (REAL_WEATHER_STATION before PROFILE_B), serials as text (SM-10 before SM-2).
     assertThat(answer.body()).isEqualTo("["
         + fleet("PROFILE_A", "SM-10", "ORIGIN", "Bat", "2024-05-03T01:00:00Z", "3.3") + ","
-        + fleet("PROFILE_A", "SM-2", "ORIGIN", "SoilTemp10", "2024-05-03T00:00:00Z", "12.35") + ","
-        + fleet(WS, "WS-1", "ORIGIN", "AirTemp", "2024-05-02T09:00:00Z", "21.46") + ","
-        + fleet(WS, "WS-1", "ORIGIN", "AirHum", "2024-05-01T12:00:00Z", "55.56") + ","
-        + fleet(WS, "WS-1", "ORIGIN", "WindDir", "2024-05-02T10:00:00Z", "350.4") + ","
-        + fleet(WS, "WS-1", "A7", "AirTemp", "2024-04-30T23:59:59.999Z", "0.0") + ","
-        + fleet(WS, "WS-1", "A7", "Bat", "2024-05-01T00:00:00Z", "3.679") + ","
-        + fleet(WS, "WS-1", "B2", "AirTemp", "2024-05-02T11:00:00Z", "18.13") + ","
-        + fleet("PROFILE_B", "GW-1", "ORIGIN", "Rssi", "2024-05-03T02:00:00Z", "-97.3") + ","
+        + fleet("PROFILE_A", "SM-2", "ORIGIN", "SoilTemp10", "2024-05-03T00:00:00Z", "12.345") + ","
+        + fleet(WS, "WS-1", "ORIGIN", "AirTemp", "2024-05-02T09:00:00Z", "21.456") + ","
+        + fleet(WS, "WS-1", "ORIGIN", "AirHum", "2024-05-01T12:00:00Z", "55.555") + ","
+        + fleet(WS, "WS-1", "ORIGIN", "WindDir", "2024-05-02T10:00:00Z", "350.44") + ","
+        + fleet(WS, "WS-1", "A7", "AirTemp", "2024-04-30T23:59:59.999Z", "-0.004") + ","
+        + fleet(WS, "WS-1", "A7", "Bat", "2024-05-01T00:00:00Z", "3.6789") + ","
+        + fleet(WS, "WS-1", "B2", "AirTemp", "2024-05-02T11:00:00Z", "18.125") + ","
+        + fleet("PROFILE_B", "GW-1", "ORIGIN", "Rssi", "2024-05-03T02:00:00Z", "-97.25") + ","
         + fleet("PROFILE_C", "FM-1", "ORIGIN", "FlowmeterTotal", "2024-05-03T03:00:00Z", "1234.5") + "]");
   }
 
   @Test
   void theFleetFiltersByProfileGroupAndInterfaces() {
     assertThat(latest(fixture.apiKey, "/api/devices/latest?profile=PROFILE_A&interfaces=SoilTemp10").body())
-        .isEqualTo("[" + fleet("PROFILE_A", "SM-2", "ORIGIN", "SoilTemp10", "2024-05-03T00:00:00Z", "12.35") + "]");
+        .isEqualTo("[" + fleet("PROFILE_A", "SM-2", "ORIGIN", "SoilTemp10", "2024-05-03T00:00:00Z", "12.345") + "]");
     assertThat(latest(fixture.apiKey, "/api/devices/latest?group=AIR&interfaces=Bat,WindDir").body())
-        .isEqualTo("[" + fleet(WS, "WS-1", "ORIGIN", "WindDir", "2024-05-02T10:00:00Z", "350.4") + ","
-            + fleet(WS, "WS-1", "A7", "Bat", "2024-05-01T00:00:00Z", "3.679") + "]");
+        .isEqualTo("[" + fleet(WS, "WS-1", "ORIGIN", "WindDir", "2024-05-02T10:00:00Z", "350.44") + ","
+            + fleet(WS, "WS-1", "A7", "Bat", "2024-05-01T00:00:00Z", "3.6789") + "]");
     assertThat(latest(fixture.apiKey, "/api/devices/latest?group=SOIL&profile=PROFILE_A&interfaces=Bat").body())
         .isEqualTo("[" + fleet("PROFILE_A", "SM-10", "ORIGIN", "Bat", "2024-05-03T01:00:00Z", "3.3") + "]");
     assertThat(latest(fixture.apiKey, "/api/devices/latest?profile=PROFILE_D").body()).isEqualTo("[]");
@@ -217,7 +217,7 @@ class LatestValuesTest {
         csv.append(profile).append(',').append(serial).append(",ORIGIN,Bat,").append(at).append(',').append(value)
             .append('\n');
         expected.add(new JsonObject().put("profile", profile).put("serial", serial).put("connectorId", "ORIGIN")
-            .put("interface", "Bat").put("timestamp", at).put("value", ReadingsFixture.served("Bat", value)));
+            .put("interface", "Bat").put("timestamp", at).put("value", value));
       }
     }
     assertThat(fixture.importCsv(csv.toString()).getLong("rejectedCount")).isZero();

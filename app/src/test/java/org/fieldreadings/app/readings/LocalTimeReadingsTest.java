@@ -180,7 +180,7 @@ class LocalTimeReadingsTest {
       double rain = PRECIPITATION.stream().filter(p -> !p.ts().isBefore(from) && p.ts().isBefore(to))
           .mapToDouble(Point::value).sum();
       expected.add(new JsonObject().put("timestamp", day.toEpochMilli())
-          .put("Precipitation", ReadingsFixture.served("Precipitation", rain)));
+          .put("Precipitation", ReadingsFixture.aggregate("Precipitation", rain)));
     }
     assertThat(expected).hasSize(3);
     assertThat(answer.array()).isEqualTo(expected);

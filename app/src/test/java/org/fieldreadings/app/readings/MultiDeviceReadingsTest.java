@@ -142,11 +142,11 @@ class MultiDeviceReadingsTest {
     assertThat(answer.status()).as(answer.toString()).isEqualTo(200);
     assertThat(answer.header("X-Aggregation")).isNull();
     String sm1 = "[{\"timestamp\":" + ms("2024-03-01T00:00:00Z") + ",\"Precipitation\":0.5,\"AirTemp\":"
-        + served("AirTemp", (10.5 + 11.7) / 2) + "},"
-        + "{\"timestamp\":" + ms("2024-03-01T01:00:00Z") + ",\"Precipitation\":" + served("Precipitation", 1.5 + 0.25)
-        + ",\"AirTemp\":" + served("AirTemp", (12.25 + 13.5) / 2) + "}]";
+        + aggregate("AirTemp", (10.5 + 11.7) / 2) + "},"
+        + "{\"timestamp\":" + ms("2024-03-01T01:00:00Z") + ",\"Precipitation\":" + aggregate("Precipitation", 1.5 + 0.25)
+        + ",\"AirTemp\":" + aggregate("AirTemp", (12.25 + 13.5) / 2) + "}]";
     String node = "[{\"timestamp\":" + ms("2024-03-01T00:00:00Z") + ",\"AirTemp\":20.5},"
-        + "{\"timestamp\":" + ms("2024-03-01T01:00:00Z") + ",\"AirTemp\":" + served("AirTemp", (21.75 + 22.3) / 2)
+        + "{\"timestamp\":" + ms("2024-03-01T01:00:00Z") + ",\"AirTemp\":" + aggregate("AirTemp", (21.75 + 22.3) / 2)
         + "}]";
     assertThat(answer.body()).isEqualTo("[{\"profile\":\"PROFILE_A\",\"serial\":\"SM-1\",\"connectorId\":\"ORIGIN\","
         + "\"readings\":" + sm1 + "},{\"profile\":\"PROFILE_B\",\"serial\":\"GW-1\",\"connectorId\":\"N-AIR1\","
@@ -271,7 +271,7 @@ class MultiDeviceReadingsTest {
       assertThat(rows).hasSize(BIG_MINUTES);
       assertThat(rows.getJsonObject(BIG_MINUTES - 1)).isEqualTo(new JsonObject()
           .put("timestamp", BIG_FROM.plus(BIG_MINUTES - 1, ChronoUnit.MINUTES).toEpochMilli())
-          .put("AirTemp", served("AirTemp", 10 + ((BIG_MINUTES - 1) % 100) * 0.01)));
+          .put("AirTemp", aggregate("AirTemp", 10 + ((BIG_MINUTES - 1) % 100) * 0.01)));
     }
   }
 
@@ -281,8 +281,8 @@ class MultiDeviceReadingsTest {
     return Instant.parse(instant).toEpochMilli();
   }
 
-  private static double served(String iface, double value) {
-    return ReadingsFixture.served(iface, value);
+  private static double aggregate(String iface, double value) {
+    return ReadingsFixture.aggregate(iface, value);
   }
 
   private static JsonObject device(String profile, String serial, String connectorId, JsonArray readings) {
@@ -296,7 +296,7 @@ class MultiDeviceReadingsTest {
     for (String iface : interfaces) {
       READINGS.get(device).getOrDefault(iface, new TreeMap<>()).forEach((at, value) -> rows
           .computeIfAbsent(at, t -> new JsonObject().put("timestamp", t.toEpochMilli()))
-          .put(iface, served(iface, value)));
+          .put(iface, value));
     }
     return new JsonArray(new ArrayList<>(rows.values()));
   }

@@ -88,10 +88,13 @@ class OldLayoutMigrationTest {
   }
 
   @Test
-  void rawReadingsAreTheOldPointsAtTheirInterfacesResolution() {
+  void rawReadingsAreTheOldPointsExactly() {
     Answer answer = fixture.readings(WS, SERIAL, "interfaces=" + String.join(",", INTERFACES) + PERIOD);
     assertThat(answer.status()).as(answer.toString()).isEqualTo(200);
-    assertServed(answer.array(), POINTS);
+    TreeMap<Long, JsonObject> rows = new TreeMap<>();
+    POINTS.forEach((iface, values) -> values.forEach((t, value) ->
+        rows.computeIfAbsent(t, at -> new JsonObject().put("timestamp", at)).put(iface, value)));
+    assertThat(answer.array()).isEqualTo(new JsonArray(new ArrayList<>(rows.values())));
   }
 
   @ParameterizedTest
@@ -102,7 +105,7 @@ class OldLayoutMigrationTest {
     assertThat(answer.status()).as(answer.toString()).isEqualTo(200);
     Map<String, Map<Long, Double>> expected = new LinkedHashMap<>();
     POINTS.forEach((iface, points) -> expected.put(iface, aggregated(iface, points, aggregation)));
-    assertServed(answer.array(), expected);
+    assertAggregates(answer.array(), expected);
   }
 
   @ParameterizedTest
@@ -116,7 +119,7 @@ class OldLayoutMigrationTest {
     Map<String, Map<Long, Double>> expected = new LinkedHashMap<>();
     POINTS.forEach((iface, points) -> expected.put(iface, aggregated(iface,
         points.subMap(start.toEpochMilli(), true, end.toEpochMilli(), true), aggregation)));
-    assertServed(answer.array(), expected);
+    assertAggregates(answer.array(), expected);
   }
 
   @Test
@@ -174,7 +177,7 @@ class OldLayoutMigrationTest {
         .forEach(iface -> {
           Map.Entry<Long, Double> newest = POINTS.get(iface).lastEntry();
           expected.add(new JsonObject().put("connectorId", "ORIGIN").put("interface", iface)
-              .put("timestamp", newest.getKey()).put("value", ReadingsFixture.served(iface, newest.getValue())));
+              .put("timestamp", newest.getKey()).put("value", newest.getValue()));
         });
     assertThat(answer.array()).isEqualTo(expected);
     assertThat(TestPostgres.queryString(database, "SELECT count(*) FROM readings.latest")).isEqualTo("4");
@@ -348,11 +351,11 @@ class OldLayoutMigrationTest {
 
   /**
    * The answer has one row per expected timestamp, in order, holding exactly the interfaces expected there, each
-   * the expected value as served at its interface's resolution ({@link ReadingsFixture#served}). Where the value
+   * the expected aggregate as served at its interface's resolution ({@link ReadingsFixture#aggregate}). Where the value
    * lies halfway between two steps (up to floating-point noise, which differs with the order of summation), either
    * step is right.
    */
-  private static void assertServed(JsonArray rows, Map<String, ? extends Map<Long, Double>> expected) {
+  private static void assertAggregates(JsonArray rows, Map<String, ? extends Map<Long, Double>> expected) {
     TreeMap<Long, Map<String, Double>> byTime = new TreeMap<>();
     expected.forEach((iface, values) -> values.forEach((t, value) ->
         byTime.computeIfAbsent(t, b -> new TreeMap<>()).put(iface, value)));
@@ -367,7 +370,7 @@ class OldLayoutMigrationTest {
         double scaled = value * scale;
         List<Double> steps = Math.abs(scaled - Math.floor(scaled) - 0.5) < 1e-6
             ? List.of(Math.floor(scaled) / scale, Math.ceil(scaled) / scale)
-            : List.of(ReadingsFixture.served(iface, value));
+            : List.of(ReadingsFixture.aggregate(iface, value));
         assertThat(row.getDouble(iface)).as(iface + " at " + Instant.ofEpochMilli(moment.getKey()))
             .isIn(steps.stream().map(step -> normalized(iface, step)).toList());
       });

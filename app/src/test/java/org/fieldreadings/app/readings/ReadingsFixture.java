@@ -218,10 +218,10 @@ final class ReadingsFixture implements AutoCloseable, BeforeAllCallback, AfterAl
   }
 
   /**
-   * A value as the API serves it: rounded to its interface's resolution (the interface catalog of docs/api.md),
+   * An aggregate as the API serves it: rounded to its interface's resolution (the interface catalog of docs/api.md),
    * halves away from zero.
    */
-  static double served(String iface, double value) {
+  static double aggregate(String iface, double value) {
     double scale = Math.pow(10, InterfaceCatalog.of(iface).decimals());
     double rounded = Math.round(Math.abs(value) * scale) / scale;
     return value < 0 && rounded != 0 ? -rounded : rounded;

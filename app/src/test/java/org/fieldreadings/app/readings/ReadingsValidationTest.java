@@ -80,8 +80,35 @@ class ReadingsValidationTest {
   void badAndMissingDatesAreNamed() {
     assertThat(errorsOf("interfaces=AirTemp&startDate=yesterday")).containsExactly(
         error("startDate", "'yesterday' is not an RFC 3339 date-time such as 2024-05-01T00:00:00Z "
-            + "(or a date such as 2024-05-01)"),
+            + "(or a date such as 2024-05-01) of the years 0000 to 9999"),
         error("endDate", "is required: an RFC 3339 date-time such as 2024-05-01T00:00:00Z"));
+  }
+
+  @Test
+  void datesBeyondTheFourDigitYearsAre400ForEveryAggregation() {
+    for (String aggregation : new String[] {"none", "auto", "hour", "day", "week", "month"}) {
+      for (String date : new String[] {"%2B9999999-01-01T00:00:00Z", "-9999999-01-01T00:00:00Z"}) {
+        assertThat(errorsOf("interfaces=AirTemp&aggregation=" + aggregation + "&startDate=" + date + "&endDate="
+            + date)).as(aggregation + " " + date).containsExactly(
+            error("startDate", "'" + date.replace("%2B", "+") + "' is not an RFC 3339 date-time such as "
+                + "2024-05-01T00:00:00Z (or a date such as 2024-05-01) of the years 0000 to 9999"),
+            error("endDate", "'" + date.replace("%2B", "+") + "' is not an RFC 3339 date-time such as "
+                + "2024-05-01T00:00:00Z (or a date such as 2024-05-01) of the years 0000 to 9999"));
+      }
+    }
+  }
+
+  @Test
+  void theFirstAndLastFourDigitYearsAreAnsweredForEveryAggregation() {
+    for (String aggregation : new String[] {"none", "hour", "day", "week", "month"}) {
+      for (String date : new String[] {"0000-01-01T00:00:00Z", "9999-12-31T23:59:59.999Z"}) {
+        Answer answer = fixture.readings("REAL_WEATHER_STATION", "WS-1", "interfaces=AirTemp&aggregation="
+            + aggregation + "&startDate=" + date + "&endDate=" + date
+            + ("none".equals(aggregation) ? "" : "&timeZone=Asia/Kolkata&dayStart=09:30"));
+        assertThat(answer.status()).as(aggregation + " " + date + " " + answer).isEqualTo(200);
+        assertThat(answer.body()).isEqualTo("[]");
+      }
+    }
   }
 
   @Test

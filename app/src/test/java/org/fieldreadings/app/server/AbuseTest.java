@@ -106,6 +106,7 @@ class AbuseTest {
     RawHttp admin = new RawHttp(server.adminPort());
     for (String request : new String[] {
         "POST /admin/entities/%00/key HTTP/1.1\r\n",
+        "DELETE /admin/entities/%00/key HTTP/1.1\r\n",
         "PUT /admin/entities/a%00b/devices/PROFILE_A/s-1 HTTP/1.1\r\n",
         "DELETE /admin/entities/%00/devices/PROFILE_A/s-1 HTTP/1.1\r\n"}) {
       Response response = admin.exchange(request + "Host: localhost\r\nAuthorization: Bearer " + adminToken

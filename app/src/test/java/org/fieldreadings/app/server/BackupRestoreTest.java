@@ -3,7 +3,10 @@ package org.fieldreadings.app.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.json.JsonObject;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,10 +20,20 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipInputStream;
+import java.util.zip.ZipOutputStream;
 import org.fieldreadings.app.cli.FieldReadingsCommand;
+import org.fieldreadings.core.FieldModule;
+import org.fieldreadings.core.db.DatabaseBackup;
+import org.fieldreadings.core.db.DatabaseRestore;
 import org.fieldreadings.core.db.DatabaseUrl;
 import org.fieldreadings.core.db.EmbeddedPostgresServer;
+import org.fieldreadings.core.db.Migrations;
+import org.fieldreadings.core.db.ModuleSchema;
 import org.fieldreadings.core.testing.TestHttp;
 import org.fieldreadings.core.testing.TestHttp.Answer;
 import org.fieldreadings.core.testing.TestPostgres;
@@ -47,6 +60,7 @@ class BackupRestoreTest {
   static Path dir;
 
   private static DatabaseUrl database;
+  private static DatabaseUrl monthlyPartitions;
   private static FieldReadingsServer server;
   private static TestHttp admin;
   private static String adminToken;
@@ -194,6 +208,141 @@ class BackupRestoreTest {
     assertThat(exit).isEqualTo(1);
     assertThat(err.toString()).isEqualTo("error: " + dir.resolve("source") + " is not empty: restore into a new or "
         + "empty data directory (with the server stopped)" + System.lineSeparator());
+  }
+
+  @Test
+  void aBackupOfTheMonthlyPartitionLayoutComesBackWithItsPartitionsAndRows() throws Exception {
+    DatabaseUrl restored = TestPostgres.newDatabase();
+    try (InputStream backup = Files.newInputStream(monthlyPartitionBackup())) {
+      DatabaseRestore.restore(backup, restored, FieldReadingsServer.MODULES.stream().map(FieldModule::schema).toList());
+    }
+
+    assertThat(contents(restored)).isEqualTo(contents(monthlyPartitions))
+        .containsEntry("partition readings.point_202401 FOR VALUES FROM ('2024-01-01 00:00:00+00') TO "
+            + "('2024-02-01 00:00:00+00')", "");
+    assertThat(TestPostgres.queryString(restored, "SELECT value FROM readings.point_202401")).isEqualTo("1.678");
+  }
+
+  @Test
+  void restoreRefusesAPartitionBoundThatIsNotARangeOfTimestamps() throws Exception {
+    Path marker = Path.of("/tmp/pwned-" + UUID.randomUUID());
+    Path backup = tampered(monthlyPartitionBackup(), "bound.zip", manifest -> manifest.getJsonArray("partitions")
+        .getJsonObject(0).put("bound", "FOR VALUES FROM ('2024-01-01 00:00:00+00') TO ('2024-02-01 00:00:00+00'); "
+            + "COPY (SELECT 1) TO PROGRAM 'touch " + marker + "'"));
+    Path target = dir.resolve("bound-target");
+
+    assertThat(refusedRestore(backup, target)).isEqualTo("error: the backup has a partition bound that is not a range "
+        + "of two timestamps" + System.lineSeparator());
+    assertThat(marker).doesNotExist();
+    assertThat(target).isEmptyDirectory();
+  }
+
+  /**
+   * A backup of the readings schema's first layout, points in monthly partitions ({@link #monthlyPartitions}):
+   * PostgreSQL's own text of a partition bound, in the manifest.
+   */
+  private static synchronized Path monthlyPartitionBackup() throws Exception {
+    Path backup = dir.resolve("monthly.zip");
+    if (monthlyPartitions == null) {
+      List<ModuleSchema> schemas = FieldReadingsServer.MODULES.stream().map(FieldModule::schema).toList();
+      monthlyPartitions = TestPostgres.newDatabase();
+      Migrations.migrateTo(monthlyPartitions, schemas, Map.of("access", "2", "devices", "2", "readings", "1"));
+      TestPostgres.execute(monthlyPartitions, "CREATE TABLE readings.point_202401 PARTITION OF readings.point FOR "
+          + "VALUES FROM ('2024-01-01 00:00:00+00') TO ('2024-02-01 00:00:00+00');"
+          + "INSERT INTO readings.series (device_id, connector_id, interface) VALUES (1, 'ORIGIN', 'SMmm10');"
+          + "INSERT INTO readings.point SELECT series_id, '2024-01-15T12:00:00Z', 1.678 FROM readings.series");
+      try (OutputStream out = Files.newOutputStream(backup)) {
+        DatabaseBackup.write(monthlyPartitions, schemas, Map.of(), "test", out);
+      }
+    }
+    return backup;
+  }
+
+  @Test
+  void restoreRefusesAPartitionWhoseParentIsNotAPartitionedTableOfTheService() throws Exception {
+    Path marker = Path.of("/tmp/pwned-" + UUID.randomUUID());
+    Path backup = tampered("parent.zip", manifest -> manifest.getJsonArray("partitions").add(new JsonObject()
+        .put("schema", "readings").put("name", "series")
+        .put("parent", "readings.series DEFAULT; COPY (SELECT 1) TO PROGRAM 'touch " + marker + "'; --")
+        .put("bound", "FOR VALUES FROM ('2024-01-01 00:00:00+00') TO ('2024-02-01 00:00:00+00')")));
+    Path target = dir.resolve("parent-target");
+
+    assertThat(refusedRestore(backup, target)).isEqualTo("error: the backup names a partition of a table that is not "
+        + "one of the service's partitioned tables" + System.lineSeparator());
+    assertThat(marker).doesNotExist();
+    assertThat(target).isEmptyDirectory();
+  }
+
+  @Test
+  void restoreRefusesATableThatIsNotOneOfTheService() throws Exception {
+    Path marker = Path.of("/tmp/pwned-" + UUID.randomUUID());
+    String name = "series\" FROM STDIN; COPY (SELECT 1) TO PROGRAM 'touch " + marker + "'; --";
+    Path backup = tampered("table.zip", manifest -> manifest.getJsonArray("tables").getJsonObject(0)
+        .put("name", name));
+    Path target = dir.resolve("table-target");
+
+    assertThat(refusedRestore(backup, target)).startsWith("error: the backup names a table that is not one of the "
+        + "service's: access.series\" FROM STDIN; COPY (SELECT 1) TO PROGRAM 'touch /tmp/pwned-");
+    assertThat(marker).doesNotExist();
+    assertThat(target).isEmptyDirectory();
+  }
+
+  @Test
+  void restoreRefusesAColumnThatTheTableDoesNotHave() throws Exception {
+    Path backup = tampered("column.zip", manifest -> manifest.getJsonArray("tables").getJsonObject(0)
+        .getJsonArray("columns").add("x\") FROM STDIN; SELECT 1; --"));
+    Path target = dir.resolve("column-target");
+
+    assertThat(refusedRestore(backup, target)).isEqualTo("error: the backup names columns that table "
+        + manifestTable(backup) + " does not have" + System.lineSeparator());
+    assertThat(target).isEmptyDirectory();
+  }
+
+  /** A backup of the running server whose manifest {@code change} edits. */
+  private static Path tampered(String name, Consumer<JsonObject> change) throws Exception {
+    Path genuine = dir.resolve("genuine-" + name);
+    run("backup", genuine.toString(), "--data-dir", dir.resolve("source").toString());
+    return tampered(genuine, name, change);
+  }
+
+  /** {@code genuine} with its manifest edited by {@code change}. */
+  private static Path tampered(Path genuine, String name, Consumer<JsonObject> change) throws Exception {
+    Path tampered = dir.resolve(name);
+    try (ZipInputStream in = new ZipInputStream(Files.newInputStream(genuine));
+         ZipOutputStream out = new ZipOutputStream(Files.newOutputStream(tampered))) {
+      for (ZipEntry entry = in.getNextEntry(); entry != null; entry = in.getNextEntry()) {
+        out.putNextEntry(new ZipEntry(entry.getName()));
+        byte[] content = in.readAllBytes();
+        if (entry.getName().equals("backup.json")) {
+          JsonObject manifest = new JsonObject(new String(content, StandardCharsets.UTF_8));
+          change.accept(manifest);
+          content = manifest.encode().getBytes(StandardCharsets.UTF_8);
+        }
+        out.write(content);
+      }
+    }
+    return tampered;
+  }
+
+  /** The first table of a backup's manifest, as schema.name. */
+  private static String manifestTable(Path backup) throws Exception {
+    try (ZipInputStream in = new ZipInputStream(Files.newInputStream(backup))) {
+      in.getNextEntry();
+      JsonObject table = new JsonObject(new String(in.readAllBytes(), StandardCharsets.UTF_8))
+          .getJsonArray("tables").getJsonObject(0);
+      return table.getString("schema") + "." + table.getString("name");
+    }
+  }
+
+  /** Runs a restore that must fail with exit code 1; its standard error. */
+  private static String refusedRestore(Path backup, Path target) {
+    CommandLine commandLine = FieldReadingsCommand.commandLine();
+    commandLine.setOut(new PrintWriter(new StringWriter(), true));
+    StringWriter err = new StringWriter();
+    commandLine.setErr(new PrintWriter(err, true));
+    assertThat(commandLine.execute("restore", backup.toString(), "--data-dir", target.toString())).as(err.toString())
+        .isEqualTo(1);
+    return err.toString();
   }
 
   /** Per table of the three schemas (partitions through their parent): row count and a digest of every row. */

@@ -54,12 +54,14 @@ class PluginSafetyTest {
       assertThat(ingest(admin, token, "PROFILE_D", "hang 4000").status()).isEqualTo(504);
       JsonArray plugins = awaitNoFreeThread(admin, token);
       assertThat(plugins.getJsonObject(0)).isEqualTo(new JsonObject().put("pluginId", "banana")
-          .put("version", "1.0.0").putNull("profile").putNull("rank").put("state", "DISABLED")
+          .put("version", "1.0.0").putNull("profile").putNull("rank").putNull("decoder").putNull("claims")
+          .put("state", "DISABLED")
           .put("jar", "banana.jar")
-          .put("reason", "its Plugin-Requires 'banana' is not a version constraint such as '^1.1.0' (Illegal "
+          .put("reason", "its Plugin-Requires 'banana' is not a version constraint such as '^1.2.0' (Illegal "
               + "character near 'banana')"));
       assertThat(plugins.getJsonObject(2)).isEqualTo(new JsonObject().put("pluginId", "wedging")
-          .put("version", "1.0.0").put("profile", "PROFILE_D").put("rank", 1).put("state", "WEDGED")
+          .put("version", "1.0.0").put("profile", "PROFILE_D").put("rank", 1)
+          .put("decoder", WedgingDecoder.class.getName()).put("claims", "any payload it accepts").put("state", "WEDGED")
           .put("jar", "wedging.jar")
           .put("reason", "2 decode threads did not stop when interrupted at the end of their 500 ms budget; no "
               + "thread is free: PROFILE_D payloads are refused until one returns"));

@@ -89,7 +89,7 @@ public final class ConfigKeys {
   public static final ConfigKey<String> MAIL_SMTP_PASSWORD = secret("mail.smtp.password", "a password", nonEmpty());
   public static final ConfigKey<String> MAIL_SMTP_STARTTLS = plain(
       "mail.smtp.starttls", "one of DISABLED, OPTIONAL, REQUIRED",
-      oneOf(Set.of("DISABLED", "OPTIONAL", "REQUIRED")), "OPTIONAL");
+      oneOf(Set.of("DISABLED", "OPTIONAL", "REQUIRED")), "REQUIRED");
   public static final ConfigKey<String> MAIL_FROM = plain("mail.from", "an e-mail address", email(), "no-reply@localhost");
   public static final ConfigKey<String> SECURITY_MASTER_KEY =
       secret("security.master.key", "32 bytes in base64", base64Key(32));

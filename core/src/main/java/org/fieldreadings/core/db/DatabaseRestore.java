@@ -1,5 +1,6 @@
 package org.fieldreadings.core.db;
 
+import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.io.InputStream;
@@ -34,19 +35,28 @@ public final class DatabaseRestore {
     if (first == null || !first.getName().equals(BackupArchive.MANIFEST)) {
       throw new IllegalArgumentException("not a Field Readings backup (no " + BackupArchive.MANIFEST + " first)");
     }
-    JsonObject manifest = new JsonObject(new String(zip.readAllBytes(), StandardCharsets.UTF_8));
     Map<String, String> secrets = new LinkedHashMap<>();
-    BackupArchive archive = BackupArchive.fromJson(manifest, secrets);
+    JsonObject manifest;
+    BackupArchive archive;
+    try {
+      manifest = new JsonObject(new String(zip.readAllBytes(), StandardCharsets.UTF_8));
+      archive = BackupArchive.fromJson(manifest, secrets);
+    } catch (DecodeException | ClassCastException | NullPointerException e) {
+      throw new IllegalArgumentException("the backup's " + BackupArchive.MANIFEST + " is not a manifest of this "
+          + "service");
+    }
     Migrations.migrateTo(url, schemas, archive.schemas());
     try (Connection connection = DriverManager.getConnection(url.jdbcUrl(), url.user(), url.password())) {
       connection.setAutoCommit(false);
+      // Every name the file gives is checked against the tables the migrations just created, before any SQL uses it.
+      ModuleTables known = ModuleTables.read(connection, schemas);
+      archive.tables().forEach(known::check);
+      List<String> partitions = archive.partitions().stream().map(known::createStatement).toList();
       try (Statement statement = connection.createStatement()) {
         // Rows arrive table by table, not in foreign-key order: checks and triggers wait for the whole load.
         statement.execute("SET LOCAL session_replication_role = replica");
-        for (BackupArchive.Partition partition : archive.partitions()) {
-          statement.execute("CREATE TABLE IF NOT EXISTS " + DatabaseBackup.quote(partition.schema()) + "."
-              + DatabaseBackup.quote(partition.name()) + " PARTITION OF " + partition.parent() + " "
-              + partition.bound());
+        for (String partition : partitions) {
+          statement.execute(partition);
         }
       }
       PGConnection copier = connection.unwrap(PGConnection.class);

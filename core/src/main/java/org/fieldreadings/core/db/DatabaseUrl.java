@@ -7,10 +7,11 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Where the service's PostgreSQL is: parsed from {@code postgresql://user:pass@host:port/db} (configuration key
- * {@code database.url}) or describing the embedded server.
+ * Where the service's PostgreSQL is and how to reach it: parsed from
+ * {@code postgresql://user:pass@host:port/db?sslmode=...} (configuration key {@code database.url}) or describing the
+ * embedded server.
  */
-public record DatabaseUrl(String host, int port, String database, String user, String password) {
+public record DatabaseUrl(String host, int port, String database, String user, String password, DatabaseTls tls) {
 
   /** Parses the operator's URL; throws {@link IllegalArgumentException} saying what is wrong. */
   public static DatabaseUrl parse(String raw) {
@@ -37,23 +38,24 @@ public record DatabaseUrl(String host, int port, String database, String user, S
       user = URLDecoder.decode(parts[0], StandardCharsets.UTF_8);
       password = parts.length > 1 ? URLDecoder.decode(parts[1], StandardCharsets.UTF_8) : "";
     }
-    return new DatabaseUrl(uri.getHost(), uri.getPort() < 0 ? 5432 : uri.getPort(), database, user, password);
+    return new DatabaseUrl(uri.getHost(), uri.getPort() < 0 ? 5432 : uri.getPort(), database, user, password,
+        DatabaseTls.fromQuery(uri.getRawQuery()));
   }
 
-  /** The same database as a JDBC URL, for Flyway. */
+  /** The same database as a JDBC URL, TLS settings included, for every JDBC connection of the service. */
   public String jdbcUrl() {
-    return "jdbc:postgresql://" + host + ":" + port + "/" + database;
+    return "jdbc:postgresql://" + host + ":" + port + "/" + database + tls.query();
   }
 
   /** The URL form {@link #parse} reads, password included: for configuration, never for logs. */
   public String toConfigValue() {
     return "postgresql://" + URLEncoder.encode(user, StandardCharsets.UTF_8) + ":"
-        + URLEncoder.encode(password, StandardCharsets.UTF_8) + "@" + host + ":" + port + "/" + database;
+        + URLEncoder.encode(password, StandardCharsets.UTF_8) + "@" + host + ":" + port + "/" + database + tls.query();
   }
 
   /** Never prints the password. */
   @Override
   public String toString() {
-    return "postgresql://" + user + "@" + host + ":" + port + "/" + database;
+    return "postgresql://" + user + "@" + host + ":" + port + "/" + database + tls.query();
   }
 }

@@ -218,7 +218,7 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
   }
 
   public DatabaseUrl url() {
-    return new DatabaseUrl("127.0.0.1", port(), "postgres", "postgres", access.password());
+    return new DatabaseUrl("127.0.0.1", port(), "postgres", "postgres", access.password(), DatabaseTls.DISABLED);
   }
 
   @Override

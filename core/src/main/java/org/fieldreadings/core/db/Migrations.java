@@ -34,9 +34,23 @@ public final class Migrations {
   private Migrations() {}
 
   public static void migrate(DatabaseUrl url, List<ModuleSchema> schemas) {
+    checkConnection(url);
     for (ModuleSchema schema : schemas) {
       acceptRewordings(url, schema);
       log(schema, flyway(url, schema).load().migrate());
+    }
+  }
+
+  /**
+   * Fails with one line when the database cannot be reached as configured (a server without TLS under
+   * {@code sslmode=require}, a certificate that does not verify, a wrong password), rather than Flyway's report.
+   */
+  private static void checkConnection(DatabaseUrl url) {
+    try {
+      DriverManager.getConnection(url.jdbcUrl(), url.user(), url.password()).close();
+    } catch (SQLException e) {
+      throw new IllegalStateException("cannot connect to the database of database.url, " + url + ": "
+          + e.getMessage());
     }
   }
 

@@ -59,6 +59,7 @@ public final class Pools {
         .setCachePreparedStatements(true)
         .setPipeliningLimit(256)
         .setReconnectAttempts(0);
+    url.tls().applyTo(options);
     // Every statement of the service is a parameterized lookup or range scan whose best plan does not depend on
     // the values, so each is planned once per connection. Left to choose, PostgreSQL re-plans the readings query
     // on every execution (its generic estimate over the monthly partitions looks dear), which cost about 0.3 ms of

@@ -26,7 +26,7 @@ class ConfigLoaderTest {
     assertThat(ConfigKeys.DATA_DIR.get(config)).isEqualTo("./data");
     assertThat(ConfigKeys.DATABASE_POOL_SIZE.get(config)).isEqualTo(8);
     assertThat(ConfigKeys.MAIL_SMTP_PORT.get(config)).isEqualTo(587);
-    assertThat(ConfigKeys.MAIL_SMTP_STARTTLS.get(config)).isEqualTo("OPTIONAL");
+    assertThat(ConfigKeys.MAIL_SMTP_STARTTLS.get(config)).isEqualTo("REQUIRED");
     assertThat(ConfigKeys.MAIL_FROM.get(config)).isEqualTo("no-reply@localhost");
     assertThat(ConfigKeys.ACCESS_TOKEN_TTL.get(config)).isEqualTo("PT15M");
     assertThat(ConfigKeys.RATELIMIT_KEY_RPS.get(config)).isEqualTo(20);

@@ -37,9 +37,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Rules, each logged in one line and kept as the plugin's reason: a jar whose manifest cannot be read or used, or
  * whose {@code Plugin-Requires} does not accept SPI {@value SpiVersion#CURRENT}, stays disabled; a plugin that does
- * not start, whose decoder cannot be created, or whose decoder refuses its settings or does not take them within the
- * decode budget ({@link SupplierDecoder#configure}, called first of all) has failed; a plugin must provide exactly one decoder (else
- * it is refused); several plugins may serve one profile.
+ * not start, whose decoder cannot be created, whose decoder refuses its settings or does not take them within the
+ * decode budget ({@link SupplierDecoder#configure}, called first of all), or whose decoder throws when asked what it
+ * {@link SupplierDecoder#claims() claims}, has failed; a plugin must provide exactly one decoder, with a profile and a
+ * claim (else it is refused); several plugins may serve one profile.
  */
 final class PluginSet implements AutoCloseable {
 
@@ -131,8 +132,7 @@ final class PluginSet implements AutoCloseable {
   private void logOrder(Map<Profile, List<String>> operatorOrder) {
     decoders.forEach((profile, serving) -> {
       if (serving.size() > 1) {
-        LOG.info("{} payloads go to the first of {} that accepts them", profile,
-            serving.stream().map(ProfileDecoder::pluginId).collect(Collectors.joining(", ")));
+        LOG.info("{} payloads go to the first of {} that accepts them", profile, asked(serving));
       }
     });
     operatorOrder.forEach((profile, ids) -> ids.stream()
@@ -144,7 +144,8 @@ final class PluginSet implements AutoCloseable {
   private static PluginInfo disabled(Path path, GuardedPluginManager.Unloadable jar) {
     String file = String.valueOf(path.getFileName());
     LOG.warn("supplier plugin {} is disabled: {}", file, jar.reason());
-    return new PluginInfo(jar.pluginId(), jar.version(), null, null, PluginInfo.State.DISABLED, file, jar.reason());
+    return new PluginInfo(jar.pluginId(), jar.version(), null, null, null, null, PluginInfo.State.DISABLED, file,
+        jar.reason());
   }
 
   /** Decides whether a loaded plugin serves a profile, and says so in the log. */
@@ -195,10 +196,22 @@ final class PluginSet implements AutoCloseable {
       return found.as(PluginInfo.State.REFUSED, null,
           "it provides 1 SupplierDecoder extensions without a profile, exactly one with a profile is needed");
     }
-    decoders.add(new ProfileDecoder(profile, id, decoder, options));
-    LOG.info("supplier plugin {} {} serves {} ({}); settings: {}", id, version, profile, file,
+    String claims;
+    try {
+      claims = decoder.claims();
+    } catch (RuntimeException | LinkageError e) {
+      manager.stopPlugin(id);
+      return found.as(PluginInfo.State.FAILED, null, "its decoder's claims() threw " + describe(e));
+    }
+    if (claims == null) {
+      manager.stopPlugin(id);
+      return found.as(PluginInfo.State.REFUSED, null, "its decoder's claims() says nothing (null)");
+    }
+    decoders.add(new ProfileDecoder(profile, id, decoder, claims, options));
+    LOG.info("supplier plugin {} {} serves {} ({}) with {}, which claims {}; settings: {}", id, version, profile,
+        file, decoder.getClass().getName(), claims,
         settings.names().isEmpty() ? "none" : String.join(", ", settings.names()));
-    return found.as(PluginInfo.State.STARTED, profile, null);
+    return found.started(profile, decoder.getClass().getName(), claims);
   }
 
   /** A plugin whose decoder cannot be created, or throws when asked its profile. */
@@ -218,7 +231,11 @@ final class PluginSet implements AutoCloseable {
       } else if (reason != null) {
         LOG.error("supplier plugin {} {} ({}) is {}: {}", pluginId, version, jar, state, reason);
       }
-      return new PluginInfo(pluginId, version, profile, null, state, jar, reason);
+      return new PluginInfo(pluginId, version, profile, null, null, null, state, jar, reason);
+    }
+
+    PluginInfo started(Profile profile, String decoder, String claims) {
+      return new PluginInfo(pluginId, version, profile, null, decoder, claims, PluginInfo.State.STARTED, jar, null);
     }
   }
 
@@ -303,8 +320,13 @@ final class PluginSet implements AutoCloseable {
       }
       return Future.failedFuture(new PluginFailure(PluginFailure.Kind.NOT_ACCEPTED, "no "
           + serving.get(0).profile() + " plugin accepts this " + payload.mediaType() + " payload; asked: "
-          + serving.stream().map(ProfileDecoder::pluginId).collect(Collectors.joining(", "))));
+          + asked(serving)));
     });
+  }
+
+  /** The decoders of a profile in order, each with what it claims: {@code profile-d-lorawan (f_port 2), ...}. */
+  private static String asked(List<ProfileDecoder> serving) {
+    return serving.stream().map(d -> d.pluginId() + " (" + d.claims() + ")").collect(Collectors.joining(", "));
   }
 
   private List<ProfileDecoder> served(Profile profile) {

@@ -37,6 +37,7 @@ final class ProfileDecoder implements AutoCloseable {
   private final Profile profile;
   private final String pluginId;
   private final SupplierDecoder decoder;
+  private final String claims;
   private final Duration budget;
   private final Duration grace;
   private final int baseThreads;
@@ -44,10 +45,12 @@ final class ProfileDecoder implements AutoCloseable {
   private final ThreadPoolExecutor threads;
   private int wedged; // guarded by this
 
-  ProfileDecoder(Profile profile, String pluginId, SupplierDecoder decoder, PluginHostOptions options) {
+  ProfileDecoder(Profile profile, String pluginId, SupplierDecoder decoder, String claims,
+      PluginHostOptions options) {
     this.profile = profile;
     this.pluginId = pluginId;
     this.decoder = decoder;
+    this.claims = claims;
     this.budget = options.decodeBudget();
     this.grace = budget.compareTo(MAX_GRACE) < 0 ? budget : MAX_GRACE;
     this.baseThreads = options.threadsPerProfile();
@@ -62,6 +65,11 @@ final class ProfileDecoder implements AutoCloseable {
 
   SupplierDecoder decoder() {
     return decoder;
+  }
+
+  /** What the decoder said it accepts ({@link SupplierDecoder#claims()}), asked once when the plugin started. */
+  String claims() {
+    return claims;
   }
 
   /** Why the plugin is {@link PluginInfo.State#WEDGED}, or null when no thread of it is. */

@@ -73,7 +73,7 @@ final class LatestValues {
             .append("\",\"interface\":\"").append(sensorInterface.name()).append("\",\"timestamp\":");
         ShortDecimal.appendWhole(out, latest.timestamp());
         out.append(",\"value\":");
-        ShortDecimal.append(out, latest.value(), sensorInterface.decimals());
+        ShortDecimal.append(out, latest.value());
         out.append('}');
       }
     }

@@ -1,7 +1,5 @@
 package org.fieldreadings.readings.query;
 
-import java.util.List;
-import org.fieldreadings.plugin.api.SensorInterface;
 
 /**
  * How a multi-device answer is written around each device's table of the single-device {@link ReadingsFormat}:
@@ -19,12 +17,13 @@ final class MultiDeviceFormat {
     this.csv = csv;
   }
 
-  static MultiDeviceFormat json(List<SensorInterface> interfaces) {
-    return new MultiDeviceFormat(ReadingsFormat.json(interfaces), false);
+  /** The answer to requests that share {@code shared}'s interfaces and aggregation. */
+  static MultiDeviceFormat json(ReadingsRequest shared) {
+    return new MultiDeviceFormat(ReadingsFormat.json(shared.interfaces(), shared.aggregation()), false);
   }
 
-  static MultiDeviceFormat csv(List<SensorInterface> interfaces) {
-    return new MultiDeviceFormat(ReadingsFormat.csv(interfaces), true);
+  static MultiDeviceFormat csv(ReadingsRequest shared) {
+    return new MultiDeviceFormat(ReadingsFormat.csv(shared.interfaces(), shared.aggregation()), true);
   }
 
   String contentType() {

@@ -2,6 +2,7 @@ package org.fieldreadings.readings.query;
 
 import java.time.Instant;
 import java.util.List;
+import org.fieldreadings.core.catalog.Aggregation;
 import org.fieldreadings.plugin.api.InterfaceCatalog;
 import org.fieldreadings.plugin.api.SensorInterface;
 import org.fieldreadings.readings.ShortDecimal;
@@ -9,7 +10,8 @@ import org.fieldreadings.readings.ShortDecimal;
 /**
  * How a table of readings is written: the JSON array of docs/api.md or, on {@code Accept: text/csv}, the same
  * table as CSV. Rows come in time order; {@code values[i]} belongs to {@code interfaces.get(i)}, null when absent.
- * Values are written at their interface's resolution ({@link SensorInterface#decimals()}).
+ * Stored readings are written exactly as stored; aggregates at their interface's resolution
+ * ({@link SensorInterface#decimals()}).
  */
 interface ReadingsFormat {
 
@@ -22,12 +24,26 @@ interface ReadingsFormat {
 
   String end();
 
-  static ReadingsFormat json(List<SensorInterface> interfaces) {
-    return new Json(interfaces);
+  static ReadingsFormat json(List<SensorInterface> interfaces, Aggregation aggregation) {
+    return new Json(interfaces, decimals(interfaces, aggregation));
   }
 
-  static ReadingsFormat csv(List<SensorInterface> interfaces) {
-    return new Csv(interfaces);
+  static ReadingsFormat csv(List<SensorInterface> interfaces, Aggregation aggregation) {
+    return new Csv(interfaces, decimals(interfaces, aggregation));
+  }
+
+  /** Each interface's resolution for aggregates; none (null) for stored readings, which come back as they went in. */
+  private static int[] decimals(List<SensorInterface> interfaces, Aggregation aggregation) {
+    return aggregation == Aggregation.NONE ? null : interfaces.stream().mapToInt(SensorInterface::decimals).toArray();
+  }
+
+  /** A value exactly as stored, or rounded to {@code decimals[i]} when the table holds aggregates. */
+  private static void value(StringBuilder out, double value, int[] decimals, int i) {
+    if (decimals == null) {
+      ShortDecimal.append(out, value);
+    } else {
+      ShortDecimal.append(out, value, decimals[i]);
+    }
   }
 
   /** {@code [{"timestamp":1714521600000,"AirTemp":12.5}, ...]}: only the interfaces that have a value. */
@@ -38,13 +54,12 @@ interface ReadingsFormat {
     private final String[] keys;
     private final int[] decimals;
 
-    Json(List<SensorInterface> interfaces) {
+    Json(List<SensorInterface> interfaces, int[] decimals) {
       keys = new String[interfaces.size()];
-      decimals = new int[interfaces.size()];
       for (int i = 0; i < keys.length; i++) {
         keys[i] = KEYS[interfaces.get(i).position()];
-        decimals[i] = interfaces.get(i).decimals();
       }
+      this.decimals = decimals;
     }
 
     @Override
@@ -64,7 +79,7 @@ interface ReadingsFormat {
       for (int i = 0; i < values.length; i++) {
         if (!Double.isNaN(values[i])) {
           out.append(keys[i]);
-          ShortDecimal.append(out, values[i], decimals[i]);
+          value(out, values[i], decimals, i);
         }
       }
       out.append('}');
@@ -81,8 +96,8 @@ interface ReadingsFormat {
     private final String header;
     private final int[] decimals;
 
-    Csv(List<SensorInterface> interfaces) {
-      decimals = interfaces.stream().mapToInt(SensorInterface::decimals).toArray();
+    Csv(List<SensorInterface> interfaces, int[] decimals) {
+      this.decimals = decimals;
       StringBuilder header = new StringBuilder("timestamp");
       interfaces.forEach(i -> header.append(',').append(i.name()));
       this.header = header.append("\r\n").toString();
@@ -104,7 +119,7 @@ interface ReadingsFormat {
       for (int i = 0; i < values.length; i++) {
         out.append(',');
         if (!Double.isNaN(values[i])) {
-          ShortDecimal.append(out, values[i], decimals[i]);
+          value(out, values[i], decimals, i);
         }
       }
       out.append("\r\n");

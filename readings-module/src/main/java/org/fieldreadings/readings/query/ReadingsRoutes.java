@@ -44,7 +44,8 @@ public final class ReadingsRoutes {
   private void readings(RoutingContext ctx) {
     ReadingsRequest request = ReadingsRequest.parse(ctx, limits);
     ReadingsFormat format = CSV.equals(ctx.getAcceptableContentType())
-        ? ReadingsFormat.csv(request.interfaces()) : ReadingsFormat.json(request.interfaces());
+        ? ReadingsFormat.csv(request.interfaces(), request.aggregation())
+        : ReadingsFormat.json(request.interfaces(), request.aggregation());
     devices.resolve(ApiKeyAuth.entityId(ctx), request.device()).compose(device -> {
       if (request.auto()) {
         ctx.response().putHeader("X-Aggregation", request.aggregation().wireName());
@@ -62,7 +63,7 @@ public final class ReadingsRoutes {
     MultiDeviceRequest request = MultiDeviceRequest.parse(ctx, limits);
     List<ReadingsRequest> requests = request.devices();
     MultiDeviceFormat format = CSV.equals(ctx.getAcceptableContentType())
-        ? MultiDeviceFormat.csv(request.shared().interfaces()) : MultiDeviceFormat.json(request.shared().interfaces());
+        ? MultiDeviceFormat.csv(request.shared()) : MultiDeviceFormat.json(request.shared());
     String entityId = ApiKeyAuth.entityId(ctx);
     List<Future<JsonObject>> resolving = requests.stream().map(r -> devices.resolve(entityId, r.device())).toList();
     Future.join(resolving).recover(failed -> firstFailure(resolving)).compose(all -> {

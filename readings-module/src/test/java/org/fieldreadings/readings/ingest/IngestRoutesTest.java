@@ -109,7 +109,7 @@ class IngestRoutesTest {
     assertThat(answer.status()).isEqualTo(422);
     assertThat(answer.header("Content-Type")).isEqualTo("application/problem+json");
     assertThat(answer.json().getString("detail"))
-        .isEqualTo("no PROFILE_B plugin accepts this text/plain payload; asked: csv-gateway");
+        .isEqualTo("no PROFILE_B plugin accepts this text/plain payload; asked: csv-gateway (any payload it accepts)");
     Answer csv = harness.http().post("/api/ingest/PROFILE_B", "a,b", "Authorization", "ApiKey key-b",
         "Content-Type", "text/csv");
     assertThat(csv.status()).isEqualTo(200);
@@ -162,11 +162,14 @@ class IngestRoutesTest {
     assertThat(answer.status()).isEqualTo(200);
     assertThat(answer.array()).isEqualTo(new JsonArray()
         .add(new JsonObject().put("pluginId", "csv-gateway").put("version", "1.0.0").put("profile", "PROFILE_B")
-            .put("rank", 1).put("state", "STARTED").put("jar", "csv-gateway").putNull("reason"))
+            .put("rank", 1).put("decoder", CsvGatewayDecoder.class.getName()).put("claims", "any payload it accepts")
+            .put("state", "STARTED").put("jar", "csv-gateway").putNull("reason"))
         .add(new JsonObject().put("pluginId", "looping").put("version", "1.0.0").put("profile", "PROFILE_C")
-            .put("rank", 1).put("state", "STARTED").put("jar", "looping").putNull("reason"))
+            .put("rank", 1).put("decoder", LoopingDecoder.class.getName()).put("claims", "any payload it accepts")
+            .put("state", "STARTED").put("jar", "looping").putNull("reason"))
         .add(new JsonObject().put("pluginId", "throwing").put("version", "1.0.0").put("profile", "PROFILE_A")
-            .put("rank", 1).put("state", "STARTED").put("jar", "throwing").putNull("reason")));
+            .put("rank", 1).put("decoder", ThrowingDecoder.class.getName()).put("claims", "any payload it accepts")
+            .put("state", "STARTED").put("jar", "throwing").putNull("reason")));
   }
 
   @Test

@@ -72,6 +72,7 @@ class PluginHostTest {
     String version = host.list().get(1).version();
     assertThat(host.list().get(1).toJson()).isEqualTo(new JsonObject()
         .put("pluginId", "profile-b-gateway").put("version", version).put("profile", "PROFILE_B").put("rank", 1)
+        .put("decoder", "org.fieldreadings.plugins.gateway.GatewayFrameDecoder").put("claims", "any payload it accepts")
         .put("state", "STARTED").put("jar", "profile-b-gateway-" + version + ".jar").putNull("reason"));
   }
 

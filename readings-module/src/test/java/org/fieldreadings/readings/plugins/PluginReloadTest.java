@@ -65,7 +65,7 @@ class PluginReloadTest {
       assertThat(reload.toJson().getJsonArray("loaded")).isEqualTo(new JsonArray().add("throws-when-asked.jar"));
       assertThat(reload.toJson().getJsonArray("plugins").getJsonObject(0)).isEqualTo(new JsonObject()
           .put("pluginId", "csv-gateway").put("version", "1.1.0").put("profile", "PROFILE_B").put("rank", 1)
-          .put("state", "STARTED").put("jar", "csv-gateway.jar").putNull("reason"));
+          .put("decoder", CsvGatewayDecoder.class.getName()).put("claims", "any payload it accepts").put("state", "STARTED").put("jar", "csv-gateway.jar").putNull("reason"));
 
       PluginReload unchanged = host.reload();
       assertThat(List.of(unchanged.loaded(), unchanged.unloaded(), unchanged.replaced()))

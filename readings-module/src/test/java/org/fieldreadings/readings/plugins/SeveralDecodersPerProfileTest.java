@@ -61,6 +61,13 @@ class SeveralDecodersPerProfileTest {
               tuple("profile-b-gateway", Profile.PROFILE_B, 2, PluginInfo.State.STARTED),
               tuple("throws-when-asked", Profile.PROFILE_A, 2, PluginInfo.State.STARTED));
       assertThat(host.list().get(0).toJson().getInteger("rank")).isEqualTo(1);
+      assertThat(host.list()).extracting(PluginInfo::pluginId, PluginInfo::decoder, PluginInfo::claims)
+          .containsExactly(
+              tuple("csv-gateway", CsvGatewayDecoder.class.getName(), "any payload it accepts"),
+              tuple("json-only", JsonOnlyDecoder.class.getName(), "application/json payloads"),
+              tuple("profile-b-gateway", "org.fieldreadings.plugins.gateway.GatewayFrameDecoder",
+                  "any payload it accepts"),
+              tuple("throws-when-asked", ThrowingAcceptsDecoder.class.getName(), "any payload it accepts"));
       assertThat(rejections(host, Profile.PROFILE_B, FRAME, "text/csv"))
           .containsExactly("decoded by the csv gateway plugin");
       assertThat(readings(host, FRAME, "text/plain")).containsExactly(
@@ -83,13 +90,14 @@ class SeveralDecodersPerProfileTest {
   }
 
   @Test
-  void aPayloadNoPluginAcceptsFailsNamingThePluginsAskedAndAThrowWhenAskedIsANo() {
+  void aPayloadNoPluginAcceptsFailsNamingThePluginsAskedWithWhatEachTakesAndAThrowWhenAskedIsANo() {
     try (PluginHost host = PluginHost.start(PluginHostOptions.of(pluginsDir))) {
       var decoded = host.decode(vertx, Profile.PROFILE_A, RawPayload.ofText("a,b", "text/plain; charset=utf-8"));
       assertThatThrownBy(() -> decoded.await(5, TimeUnit.SECONDS))
           .isInstanceOfSatisfying(PluginFailure.class,
               e -> assertThat(e.kind()).isEqualTo(PluginFailure.Kind.NOT_ACCEPTED))
-          .hasMessage("no PROFILE_A plugin accepts this text/plain payload; asked: json-only, throws-when-asked");
+          .hasMessage("no PROFILE_A plugin accepts this text/plain payload; asked: json-only (application/json "
+              + "payloads), throws-when-asked (any payload it accepts)");
     }
   }
 

@@ -61,7 +61,7 @@ class UnusablePluginJarsTest {
     assertThat(answer.status()).isEqualTo(200);
     assertThat(answer.array()).isEqualTo(new JsonArray()
         .add(plugin("banana", "1.0.0", null, "DISABLED", "banana.jar",
-            "its Plugin-Requires 'banana' is not a version constraint such as '^1.1.0' (Illegal character near "
+            "its Plugin-Requires 'banana' is not a version constraint such as '^1.2.0' (Illegal character near "
                 + "'banana')"))
         .add(plugin("depends", "1.0.0", null, "DISABLED", "depends.jar",
             "it declares Plugin-Dependencies; a supplier plugin may depend on the plugin API only"))
@@ -69,9 +69,9 @@ class UnusablePluginJarsTest {
             "the static initializer of its decoder threw IllegalStateException: calibration table missing"))
         .add(plugin("good", "1.0.0", "PROFILE_C", "STARTED", "good.jar", null))
         .add(plugin("needs-spi-2", "1.0.0", null, "DISABLED", "needs-spi-2.jar",
-            "its Plugin-Requires '^2.0.0' does not accept SPI version 1.1.0"))
+            "its Plugin-Requires '^2.0.0' does not accept SPI version 1.2.0"))
         .add(plugin("snapshot", "1.0.0", null, "DISABLED", "snapshot.jar",
-            "its Plugin-Requires '1.0.0-SNAPSHOT' is not a version constraint such as '^1.1.0' (Illegal character "
+            "its Plugin-Requires '1.0.0-SNAPSHOT' is not a version constraint such as '^1.2.0' (Illegal character "
                 + "near 'SNAPSHOT')"))
         .add(plugin("turned-off", "1.0.0", null, "DISABLED", "turned-off.jar",
             "the plugins folder's disabled.txt or enabled.txt turns it off"))
@@ -92,6 +92,8 @@ class UnusablePluginJarsTest {
   private static JsonObject plugin(String id, String version, String profile, String state, String jar,
       String reason) {
     return new JsonObject().put("pluginId", id).put("version", version).put("profile", profile)
-        .put("rank", profile == null ? null : 1).put("state", state).put("jar", jar).put("reason", reason);
+        .put("rank", profile == null ? null : 1)
+        .put("decoder", profile == null ? null : LoopingDecoder.class.getName())
+        .put("claims", profile == null ? null : "any payload it accepts").put("state", state).put("jar", jar).put("reason", reason);
   }
 }

@@ -103,6 +103,7 @@ class WedgedPluginTest {
 
   private static JsonObject wedging(String state, String reason) {
     return new JsonObject().put("pluginId", "wedging").put("version", "1.0.0").put("profile", "PROFILE_D")
-        .put("rank", 1).put("state", state).put("jar", "wedging.jar").put("reason", reason);
+        .put("rank", 1).put("decoder", WedgingDecoder.class.getName()).put("claims", "any payload it accepts").put("state", state)
+        .put("jar", "wedging.jar").put("reason", reason);
   }
 }

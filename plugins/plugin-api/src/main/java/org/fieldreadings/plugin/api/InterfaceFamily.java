@@ -70,9 +70,9 @@ public enum InterfaceFamily {
   }
 
   /**
-   * The resolution values are served at, as a number of decimals (2: 0.01 of the unit): fine enough for what field
-   * sensors measure and for the means of their readings, so that binary noise such as 24.124999999999996 never
-   * reaches a client.
+   * The resolution aggregates are served at, as a number of decimals (2: 0.01 of the unit): fine enough for what
+   * field sensors measure and for the means of their readings, so that a mean's binary noise such as
+   * 24.124999999999996 never reaches a client. Stored readings are served exactly as they arrived.
    */
   public int decimals() {
     return decimals;

@@ -19,7 +19,7 @@ public record SensorInterface(int position, String name, InterfaceFamily family,
     return family.aggregation();
   }
 
-  /** Decimals of the resolution values are served at ({@link InterfaceFamily#decimals()}). */
+  /** Decimals of the resolution aggregates are served at ({@link InterfaceFamily#decimals()}). */
   public int decimals() {
     return family.decimals();
   }

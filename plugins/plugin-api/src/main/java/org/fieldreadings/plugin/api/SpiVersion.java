@@ -9,14 +9,15 @@ package org.fieldreadings.plugin.api;
 public final class SpiVersion {
 
   /** The version of the SPI in this jar. */
-  public static final String CURRENT = "1.1.0";
+  public static final String CURRENT = "1.2.0";
 
   /**
-   * The {@code Plugin-Requires} of a plugin compiled against this SPI: any 1.x from 1.1.0 on, since such a plugin may
-   * call what 1.1.0 added (warnings, {@link PluginSettings}, {@link Observation#part()}). A plugin that uses only 1.0.0
-   * may keep {@code ^1.0.0}.
+   * The {@code Plugin-Requires} of a plugin compiled against this SPI: any 1.x from 1.2.0 on, since such a plugin may
+   * use what 1.2.0 added ({@link SupplierDecoder#claims()}). A plugin that uses only what 1.1.0 added (warnings,
+   * {@link PluginSettings}, {@link Observation#part()}) may keep {@code ^1.1.0}, one that uses only 1.0.0
+   * {@code ^1.0.0}.
    */
-  public static final String PLUGIN_REQUIRES = "^1.1.0";
+  public static final String PLUGIN_REQUIRES = "^1.2.0";
 
   private SpiVersion() {}
 }

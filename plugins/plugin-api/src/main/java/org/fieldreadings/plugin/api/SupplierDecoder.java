@@ -49,6 +49,19 @@ public interface SupplierDecoder extends ExtensionPoint {
   }
 
   /**
+   * What this decoder {@link #accepts} of its profile's payloads, in a few words fit for an operator, e.g.
+   * {@code "f_port 2"}: {@code GET /admin/plugins} shows it beside the decoder's class and its place in the order, and
+   * the answer to a payload no decoder accepts names it. The host asks once, after {@link #configure}, so it may
+   * depend on the settings; keep it in step with {@link #accepts}. A throw fails the plugin as a throwing
+   * {@link #profile()} does.
+   *
+   * @since 1.2.0
+   */
+  default String claims() {
+    return "any payload it accepts";
+  }
+
+  /**
    * Decodes one payload. Never returns null.
    *
    * @param payload the bytes as the supplier sent them, with their content type

@@ -1,28 +1,38 @@
 package org.fieldreadings.plugins.cayenne;
 
 import java.time.Instant;
-import java.util.OptionalInt;
+import java.util.Arrays;
+import java.util.Optional;
+import java.util.regex.Pattern;
 import org.fieldreadings.plugin.api.DecodeResult;
 import org.fieldreadings.plugin.api.InterfaceFamily;
+import org.fieldreadings.plugin.api.PluginSettings;
 import org.fieldreadings.plugin.api.Profile;
 import org.fieldreadings.plugin.api.RawPayload;
 import org.fieldreadings.plugin.api.SupplierDecoder;
+import org.fieldreadings.plugins.tts.Ports;
 import org.fieldreadings.plugins.tts.TtsUplinks;
 import org.fieldreadings.plugins.tts.Uplink;
 import org.pf4j.Extension;
 
 /**
- * Decodes The Things Stack v3 uplink messages whose {@code frm_payload} is Cayenne LPP, sent on {@link #LPP_PORT}
- * (see the README): temperature, humidity, barometer, analog input and illuminance become readings of connector
- * {@code CH<channel>}, GPS the device location. The envelope is read by {@link TtsUplinks}: the index of a rejection
- * is the position of the uplink in the payload's array (0 for one object), and its reason gives the byte offset in
- * the LPP payload.
+ * Decodes The Things Stack v3 uplink messages whose {@code frm_payload} is Cayenne LPP (see the README): temperature,
+ * humidity, barometer, analog input and illuminance become readings of connector {@code CH<channel>}, GPS the device
+ * location. It reads the uplinks of its ports: the plugin setting {@value #PORTS_SETTING}, by default every
+ * application port but {@link #WATER_BALANCE_PORT}. The envelope is read by {@link TtsUplinks}: the index of a
+ * rejection is the position of the uplink in the payload's array (0 for one object), and its reason gives the byte
+ * offset in the LPP payload.
  */
 @Extension
 public final class CayenneUplinkDecoder implements SupplierDecoder {
 
-  /** The application port on which the devices send Cayenne LPP; port 2 is the water balance sensors' layout. */
-  static final int LPP_PORT = 3;
+  /** The port of the water balance sensors' layout, which the profile-d-lorawan plugin reads. */
+  static final int WATER_BALANCE_PORT = 2;
+
+  /** The setting listing the ports of the LPP devices, comma-separated, e.g. {@code 1,3}. */
+  static final String PORTS_SETTING = "ports";
+
+  private static final Pattern PORT_LIST = Pattern.compile("\\s*\\d{1,3}\\s*(,\\s*\\d{1,3}\\s*)*");
 
   /**
    * Lux per W/m² of daylight: LPP illuminance is photometric, the catalog's irradiance radiometric, and the ratio
@@ -32,24 +42,52 @@ public final class CayenneUplinkDecoder implements SupplierDecoder {
 
   private static final double MAX_HUMIDITY_PERCENT = 100;
 
+  /** Set by {@link #configure}, before the host hands the decoder to its threads, and not changed after. */
+  private Ports ports = Ports.allBut(WATER_BALANCE_PORT);
+
   @Override
   public Profile profile() {
     return Profile.PROFILE_D;
   }
 
+  @Override
+  public void configure(PluginSettings settings) {
+    Optional<String> listed = settings.text(PORTS_SETTING);
+    if (listed.isPresent()) {
+      ports = parse(listed.get(), settings);
+    }
+  }
+
+  /** The listed ports; the exception names the setting, never its value. */
+  private static Ports parse(String listed, PluginSettings settings) {
+    if (PORT_LIST.matcher(listed).matches()) {
+      try {
+        return Ports.only(Arrays.stream(listed.split(",")).map(String::strip).mapToInt(Integer::parseInt).toArray());
+      } catch (IllegalArgumentException outsideTheApplicationPorts) {
+        // answered below, as a malformed list is
+      }
+    }
+    throw settings.invalid(PORTS_SETTING,
+        "a comma-separated list of f_ports from " + Ports.MIN + " to " + Ports.MAX + ", such as 1,3");
+  }
+
   /**
    * Whether the payload is for this decoder, without reading all of it: its first {@code f_port} field (that of the
-   * first uplink) is {@link #LPP_PORT}. Anything that is not JSON or has no such field is not for this decoder.
+   * first uplink) is one of its ports. Anything that is not JSON or has no such field is not for this decoder.
    */
   @Override
   public boolean accepts(RawPayload payload) {
-    OptionalInt port = TtsUplinks.firstPort(payload);
-    return port.isPresent() && port.getAsInt() == LPP_PORT;
+    return ports.takeFirstOf(payload);
+  }
+
+  @Override
+  public String claims() {
+    return ports.toString();
   }
 
   @Override
   public DecodeResult decode(RawPayload payload) {
-    return TtsUplinks.decode(payload, LPP_PORT, "Cayenne LPP", CayenneUplinkDecoder::uplink);
+    return TtsUplinks.decode(payload, ports, "Cayenne LPP", CayenneUplinkDecoder::uplink);
   }
 
   private static void uplink(Uplink uplink, int index, DecodeResult.Builder result) {

@@ -1,6 +1,7 @@
 package org.fieldreadings.plugins.cayenne;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.fieldreadings.plugin.api.PluginTestKit.decodeResource;
 import static org.fieldreadings.plugin.api.PluginTestKit.decodeText;
 import static org.fieldreadings.plugin.api.PluginTestKit.devices;
@@ -11,7 +12,9 @@ import static org.fieldreadings.plugin.api.PluginTestKit.rejections;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Base64;
+import java.util.Map;
 import org.fieldreadings.plugin.api.DecodeResult;
+import org.fieldreadings.plugin.api.PluginSettings;
 import org.fieldreadings.plugin.api.Profile;
 import org.fieldreadings.plugin.api.RawPayload;
 import org.junit.jupiter.api.Test;
@@ -31,14 +34,19 @@ class CayenneUplinkDecoderTest {
   }
 
   @Test
-  void acceptsUplinksOnTheLppPortOnly() throws IOException {
+  void acceptsUplinksOnEveryPortButTheWaterBalancePortByDefault() throws IOException {
     try (InputStream sample = getClass().getResourceAsStream("/uplinks.json")) {
       assertThat(decoder.accepts(new RawPayload(sample.readAllBytes(), "application/json"))).isTrue();
     }
+    assertThat(decoder.claims()).isEqualTo("any f_port but 2");
+    assertThat(decoder.accepts(json(uplink(1, base64(0x01, 0x67, 0x00, 0xd7))))).isTrue();
     assertThat(decoder.accepts(json(uplink(3, base64(0x01, 0x67, 0x00, 0xd7))))).isTrue();
+    assertThat(decoder.accepts(json(uplink(223, base64(0x01, 0x67, 0x00, 0xd7))))).isTrue();
     assertThat(decoder.accepts(json("[" + uplink(3, "") + "," + uplink(2, "") + "]"))).isTrue();
-    // The water balance sensors' port, and envelopes that are not LPP uplinks at all.
+    // The water balance sensors' port, ports that carry no application data, and envelopes that are not uplinks.
     assertThat(decoder.accepts(json(uplink(2, base64(0x01, 0x0e, 0x10, 0x00))))).isFalse();
+    assertThat(decoder.accepts(json(uplink(0, "")))).isFalse();
+    assertThat(decoder.accepts(json(uplink(224, "")))).isFalse();
     for (String odd : new String[] {"", "null", "42", "{\"f_port\": \"3\"}", "{\"f_port\": 3.0}",
         "{\"f_port\": 4294967299}", "{\"uplink_message\": {}}", "\u0001\u0002",
         "[".repeat(5000)}) {
@@ -48,6 +56,46 @@ class CayenneUplinkDecoderTest {
     assertThat(decoder.accepts(json("{\"uplink_message\": {\"f_port\": 3, ]"))).isTrue();
     assertThat(rejections(decodeText(decoder, "{\"uplink_message\": {\"f_port\": 3, ]", "application/json")))
         .singleElement().asString().startsWith("#-1 not valid JSON at line 1, column 34: Unexpected character");
+  }
+
+  @Test
+  void decodesAnLppUplinkOnPortOne() {
+    DecodeResult result = decodeText(decoder, uplink(1, base64(0x01, 0x67, 0x00, 0xd7)), "application/json");
+    assertThat(rejections(result)).isEmpty();
+    assertThat(readings(result)).containsExactly("A840410001020304 CH1 AirTemp 2024-05-01T10:00:00Z 21.5");
+  }
+
+  @Test
+  void thePortsSettingRestrictsTheUplinksItTakes() {
+    CayenneUplinkDecoder configured = new CayenneUplinkDecoder();
+    configured.configure(new PluginSettings("profile-d-cayenne", Map.of("ports", " 3, 1 ")));
+    assertThat(configured.claims()).isEqualTo("f_port 1, 3");
+    assertThat(configured.accepts(json(uplink(1, "")))).isTrue();
+    assertThat(configured.accepts(json(uplink(3, "")))).isTrue();
+    assertThat(configured.accepts(json(uplink(5, "")))).isFalse();
+    assertThat(configured.accepts(json(uplink(2, "")))).isFalse();
+    assertThat(rejections(decodeText(configured, "[" + uplink(1, base64(0x01, 0x67, 0x00, 0xd7)) + ","
+        + uplink(5, base64(0x01, 0x67, 0x00, 0xd7)) + "]", "application/json")))
+        .containsExactly("#1 f_port 5 is not a Cayenne LPP uplink (expected f_port 1, 3)");
+  }
+
+  @Test
+  void thePortsSettingMayTakeTheWaterBalancePort() {
+    CayenneUplinkDecoder configured = new CayenneUplinkDecoder();
+    configured.configure(new PluginSettings("profile-d-cayenne", Map.of("ports", "2")));
+    assertThat(configured.claims()).isEqualTo("f_port 2");
+    assertThat(configured.accepts(json(uplink(2, "")))).isTrue();
+  }
+
+  @Test
+  void aPortsSettingThatIsNoListOfApplicationPortsFailsThePluginWithoutQuotingIt() {
+    for (String bad : new String[] {"", "1,", "one", "1;3", "0", "224", "1,999", "-1", "99999999999"}) {
+      assertThatThrownBy(() -> new CayenneUplinkDecoder()
+          .configure(new PluginSettings("profile-d-cayenne", Map.of("ports", bad)))).as(bad)
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessage("plugins.profile-d-cayenne.ports (FR_PLUGINS_PROFILE_D_CAYENNE__PORTS): expected a "
+              + "comma-separated list of f_ports from 1 to 223, such as 1,3");
+    }
   }
 
   @Test
@@ -129,13 +177,13 @@ class CayenneUplinkDecoderTest {
         good)
         + "]", "application/json");
     assertThat(rejections(result)).containsExactly(
-        "#0 f_port 2 is not a Cayenne LPP uplink (expected 3)",
+        "#0 f_port 2 is not a Cayenne LPP uplink (expected any f_port but 2)",
         "#1 uplink_message.frm_payload is not base64",
         "#2 end_device_ids.dev_eui is missing or not a string",
         "#3 received_at 'today' is not an RFC 3339 date-time",
         "#4 serial 'not a serial!' is not 1 to 64 characters of A-Z, a-z, 0-9, '.', '_', ':', '-'",
-        "#5 f_port \"3\" is not a Cayenne LPP uplink (expected 3)",
-        "#6 f_port 4294967299 is not a Cayenne LPP uplink (expected 3)",
+        "#5 f_port \"3\" is not a Cayenne LPP uplink (expected any f_port but 2)",
+        "#6 f_port 4294967299 is not a Cayenne LPP uplink (expected any f_port but 2)",
         "#7 uplink_message.frm_payload is missing or not a string",
         "#8 end_device_ids.dev_eui is missing or not a string",
         "#9 end_device_ids.dev_eui is missing or not a string");

@@ -11,6 +11,7 @@ import org.fieldreadings.plugin.api.SupplierDecoder;
 import org.fieldreadings.plugin.api.Units;
 import org.fieldreadings.plugins.lorawan.WaterBalancePayload.DepthBalance;
 import org.fieldreadings.plugins.tts.MalformedUplinkException;
+import org.fieldreadings.plugins.tts.Ports;
 import org.fieldreadings.plugins.tts.TtsUplinks;
 import org.fieldreadings.plugins.tts.Uplink;
 import org.pf4j.Extension;
@@ -24,13 +25,26 @@ import org.pf4j.Extension;
 @Extension
 public final class LorawanUplinkDecoder implements SupplierDecoder {
 
-  /** The application port on which the sensor sends its measurements. */
-  static final int MEASUREMENT_PORT = 2;
-
+  /** The application port on which the sensor sends its measurements, the only one this decoder reads. */
+  static final Ports MEASUREMENT_PORT = Ports.only(2);
 
   @Override
   public Profile profile() {
     return Profile.PROFILE_D;
+  }
+
+  /**
+   * Only uplinks on the measurement port, judged by the first {@code f_port} of the payload: the other ports are
+   * other formats (Cayenne LPP, often on port 1), for the other decoders of the profile.
+   */
+  @Override
+  public boolean accepts(RawPayload payload) {
+    return MEASUREMENT_PORT.takeFirstOf(payload);
+  }
+
+  @Override
+  public String claims() {
+    return MEASUREMENT_PORT.toString();
   }
 
   @Override

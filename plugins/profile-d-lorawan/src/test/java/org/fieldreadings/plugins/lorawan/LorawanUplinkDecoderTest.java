@@ -11,6 +11,7 @@ import static org.fieldreadings.plugin.api.PluginTestKit.rejections;
 import java.util.Base64;
 import org.fieldreadings.plugin.api.DecodeResult;
 import org.fieldreadings.plugin.api.Profile;
+import org.fieldreadings.plugin.api.RawPayload;
 import org.junit.jupiter.api.Test;
 
 class LorawanUplinkDecoderTest {
@@ -25,6 +26,21 @@ class LorawanUplinkDecoderTest {
         .containsExactlyElementsOf(expectedResource(getClass(), "/uplinks.readings.txt"));
     assertThat(devices(result)).containsExactly("70B3D57ED0051A3C location=38.5712,-7.9135");
     assertThat(rejections(result)).isEmpty();
+  }
+
+  @Test
+  void acceptsUplinksOnTheMeasurementPortOnly() {
+    assertThat(decoder.claims()).isEqualTo("f_port 2");
+    assertThat(decoder.accepts(RawPayload.ofText(uplink(2, ""), "application/json"))).isTrue();
+    assertThat(decoder.accepts(RawPayload.ofText("[" + uplink(2, "") + "," + uplink(1, "") + "]", "application/json")))
+        .isTrue();
+    // Cayenne LPP on its usual ports is for the other decoders of the profile.
+    assertThat(decoder.accepts(RawPayload.ofText(uplink(1, base64(0x01, 0x67, 0x00, 0xd7)), "application/json")))
+        .isFalse();
+    assertThat(decoder.accepts(RawPayload.ofText(uplink(3, ""), "application/json"))).isFalse();
+    for (String odd : new String[] {"", "null", "{\"uplink_message\": {}}", "{\"f_port\": \"2\"}"}) {
+      assertThat(decoder.accepts(RawPayload.ofText(odd, "application/json"))).as(odd).isFalse();
+    }
   }
 
   @Test
@@ -53,7 +69,7 @@ class LorawanUplinkDecoderTest {
     assertThat(rejections(result)).containsExactly(
         "#0 frm_payload is 9 bytes; layout 1 with 2 depths needs 14",
         "#1 payload layout version 2 is not supported (expected 1)",
-        "#2 f_port 1 is not a measurement uplink (expected 2)",
+        "#2 f_port 1 is not a measurement uplink (expected f_port 2)",
         "#3 uplink_message.frm_payload is not base64",
         "#4 frm_payload is 2 bytes, shorter than the 4-byte header",
         "#5 depth 35 cm is not in the catalog (water balance depths: 10, 15, 20, 25, 30, 40, 50, 55, 60, 70, 80, 85)",
@@ -121,12 +137,12 @@ class LorawanUplinkDecoderTest {
         "#3 end_device_ids.dev_eui is missing or not a string",
         "#4 received_at is missing or not a string",
         "#5 received_at '" + "9".repeat(40) + "...' is not an RFC 3339 date-time",
-        "#6 f_port \"2\" is not a measurement uplink (expected 2)",
-        "#7 f_port 4294967298 is not a measurement uplink (expected 2)",
-        "#8 f_port 2.5 is not a measurement uplink (expected 2)",
-        "#9 f_port [" + "2,".repeat(19) + "2... is not a measurement uplink (expected 2)",
+        "#6 f_port \"2\" is not a measurement uplink (expected f_port 2)",
+        "#7 f_port 4294967298 is not a measurement uplink (expected f_port 2)",
+        "#8 f_port 2.5 is not a measurement uplink (expected f_port 2)",
+        "#9 f_port [" + "2,".repeat(19) + "2... is not a measurement uplink (expected f_port 2)",
         "#10 uplink_message.frm_payload is missing or not a string",
-        "#11 f_port missing is not a measurement uplink (expected 2)",
+        "#11 f_port missing is not a measurement uplink (expected f_port 2)",
         "#12 latitude Infinity is outside -90..90",
         "#13 value of Rssi is Infinity, not a finite number");
     // rx_metadata that is no array of gateways has no RSSI to take.

@@ -23,7 +23,7 @@ import org.fieldreadings.plugin.api.RawPayload;
  * Reads The Things Stack v3 uplink webhooks: a JSON payload holding one uplink message object or an array of them,
  * each with the device ids, {@code received_at} and an {@code uplink_message} whose {@code frm_payload} is the
  * device's payload in base64. The index of a rejection is the position in that array (0 for one object). Each
- * plugin that uses it decodes the device's payload of its own port.
+ * plugin that uses it decodes the device's payload of its own {@link Ports}.
  */
 public final class TtsUplinks {
 
@@ -39,11 +39,11 @@ public final class TtsUplinks {
   }
 
   /**
-   * Decodes every uplink of a webhook payload sent on {@code port}: the envelope here, the device's payload by
+   * Decodes every uplink of a webhook payload sent on one of {@code ports}: the envelope here, the device's payload by
    * {@code decoder}. A payload that is not such JSON is rejected whole; an uplink whose envelope is incomplete, or
-   * that was sent on another port, is rejected as {@code "f_port <port> is not a <layout> uplink (expected <port>)"}.
+   * that was sent on another port, is rejected as {@code "f_port <port> is not a <layout> uplink (expected <ports>)"}.
    */
-  public static DecodeResult decode(RawPayload payload, int port, String layout, PayloadDecoder decoder) {
+  public static DecodeResult decode(RawPayload payload, Ports ports, String layout, PayloadDecoder decoder) {
     JsonNode root;
     try {
       root = JSON.readTree(payload.body());
@@ -60,7 +60,7 @@ public final class TtsUplinks {
     int index = 0;
     for (JsonNode uplink : uplinks) {
       try {
-        decoder.decode(envelope(uplink, port, layout), index, result);
+        decoder.decode(envelope(uplink, ports, layout), index, result);
       } catch (MalformedUplinkException e) {
         result.reject(index, e.getMessage());
       }
@@ -88,14 +88,14 @@ public final class TtsUplinks {
     }
   }
 
-  private static Uplink envelope(JsonNode uplink, int port, String layout) throws MalformedUplinkException {
+  private static Uplink envelope(JsonNode uplink, Ports ports, String layout) throws MalformedUplinkException {
     String devEui = text(uplink.path("end_device_ids").path("dev_eui"), "end_device_ids.dev_eui");
     Instant receivedAt = receivedAt(uplink);
     JsonNode message = uplink.path("uplink_message");
     JsonNode sentOn = message.path("f_port");
-    if (!sentOn.isIntegralNumber() || !sentOn.canConvertToInt() || sentOn.intValue() != port) {
+    if (!sentOn.isIntegralNumber() || !sentOn.canConvertToInt() || !ports.contains(sentOn.intValue())) {
       throw new MalformedUplinkException(
-          "f_port " + shown(sentOn) + " is not a " + layout + " uplink (expected " + port + ")");
+          "f_port " + shown(sentOn) + " is not a " + layout + " uplink (expected " + ports + ")");
     }
     byte[] bytes;
     try {

@@ -25,7 +25,7 @@ class TtsUplinksTest {
   @Test
   void theEnvelopeGivesTheDeviceTheTimeThePayloadTheBestRssiAndTheLocation() {
     List<Uplink> read = new ArrayList<>();
-    DecodeResult result = TtsUplinks.decode(json("[" + UPLINK + "]"), 3, "Cayenne LPP",
+    DecodeResult result = TtsUplinks.decode(json("[" + UPLINK + "]"), Ports.only(3), "Cayenne LPP",
         (uplink, index, builder) -> read.add(uplink));
     assertThat(result.rejections()).isEmpty();
     assertThat(read).singleElement().satisfies(uplink -> {
@@ -39,11 +39,11 @@ class TtsUplinksTest {
 
   @Test
   void anUplinkOnAnotherPortIsRejectedUnderItsIndexNamingTheLayout() {
-    DecodeResult result = TtsUplinks.decode(json("[" + UPLINK + "," + UPLINK + "]"), 2, "measurement",
+    DecodeResult result = TtsUplinks.decode(json("[" + UPLINK + "," + UPLINK + "]"), Ports.only(2), "measurement",
         (uplink, index, builder) -> { });
     assertThat(result.rejections()).containsExactly(
-        new Rejection(0, "f_port 3 is not a measurement uplink (expected 2)"),
-        new Rejection(1, "f_port 3 is not a measurement uplink (expected 2)"));
+        new Rejection(0, "f_port 3 is not a measurement uplink (expected f_port 2)"),
+        new Rejection(1, "f_port 3 is not a measurement uplink (expected f_port 2)"));
   }
 
   @Test

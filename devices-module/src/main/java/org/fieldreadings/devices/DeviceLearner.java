@@ -136,8 +136,8 @@ final class DeviceLearner {
           return DeviceStore.addConnectors(conn, byDeviceId);
         })
         .compose(v -> scope == null || scope.entityId() == null || created.isEmpty() ? Future.succeededFuture()
-            : conn.preparedQuery(DevicesQueries.ASSIGN_ALL).execute(Tuple.of(scope.entityId(),
-                created.stream().map(ids::get).toArray(Long[]::new))))
+            : conn.preparedQuery(DevicesQueries.ASSIGN_ALL).execute(Tuple.tuple().addString(scope.entityId())
+                .addArrayOfLong(created.stream().map(ids::get).toArray(Long[]::new))))
         .map(v -> ids));
   }
 

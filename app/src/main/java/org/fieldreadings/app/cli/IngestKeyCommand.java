@@ -16,9 +16,21 @@ public final class IngestKeyCommand {
     @Option(names = "--profile", required = true, description = "The supplier profile the key may ingest for.")
     String profile;
 
+    @Option(names = "--entity", paramLabel = "ID",
+        description = "Bind the key to this entity: devices it creates are the entity's, it writes no other entity's.")
+    String entityId;
+
+    @Option(names = "--accept-location",
+        description = "Let the key's payloads change the group and location of devices that already exist.")
+    boolean acceptLocation;
+
     @Override
     protected Object execute(AdminClient admin) {
-      return admin.call("POST", "/admin/ingest-keys", new JsonObject().put("profile", profile));
+      JsonObject request = new JsonObject().put("profile", profile).put("acceptLocation", acceptLocation);
+      if (entityId != null) {
+        request.put("entityId", entityId);
+      }
+      return admin.call("POST", "/admin/ingest-keys", request);
     }
 
     @Override
@@ -28,7 +40,8 @@ public final class IngestKeyCommand {
   }
 
   @Command(name = "list", mixinStandardHelpOptions = true,
-      description = "List ingest keys by their first 8 characters (never the whole key), profile and creation time.")
+      description = "List ingest keys by their first 8 characters (never the whole key), with profile, creation time "
+          + "and scope: bound entity, whether payloads may move existing devices, devices created of the most allowed.")
   static final class List extends AdminCommand {
     @Override
     protected Object execute(AdminClient admin) {
@@ -41,10 +54,13 @@ public final class IngestKeyCommand {
       if (keys.isEmpty()) {
         return "no ingest keys";
       }
-      TextTable table = new TextTable(new int[] {8, 20}, "PREFIX", "PROFILE", "CREATED");
+      TextTable table = new TextTable(new int[] {8, 20, 24, 36, 8}, "PREFIX", "PROFILE", "CREATED", "ENTITY",
+          "LOCATION", "DEVICES");
       for (Object item : keys) {
         JsonObject key = (JsonObject) item;
-        table.row(key.getString("prefix"), key.getString("profile"), Instant.ofEpochMilli(key.getLong("createdAt")));
+        table.row(key.getString("prefix"), key.getString("profile"), Instant.ofEpochMilli(key.getLong("createdAt")),
+            key.getString("entityId", "-"), key.getBoolean("acceptLocation") ? "accepted" : "-",
+            key.getLong("devices") + "/" + key.getLong("maxDevices"));
       }
       return table.toString();
     }

@@ -159,8 +159,11 @@ class OperatorKeysTest {
     String key = ingestKey("PROFILE_D");
     out.getBuffer().setLength(0);
     assertThat(run("ingest-key", "list")).isZero();
-    assertThat(out.toString().lines().findFirst().orElseThrow()).isEqualTo("PREFIX    PROFILE               CREATED");
+    assertThat(out.toString().lines().findFirst().orElseThrow()).isEqualTo("PREFIX    PROFILE               "
+        + "CREATED                   ENTITY                                LOCATION  DEVICES");
     assertThat(out.toString()).contains(key.substring(0, 8) + "  PROFILE_D").doesNotContain(key);
+    assertThat(out.toString().lines().filter(line -> line.startsWith(key.substring(0, 8))).findFirst().orElseThrow())
+        .endsWith("  -                                     -         0/10000");
 
     out.getBuffer().setLength(0);
     assertThat(run("ingest-key", "revoke", "--prefix", key.substring(0, 8))).isZero();

@@ -55,7 +55,7 @@ class CayenneBesideLorawanTest {
     Answer answer = fixture.ingest("PROFILE_D", fixture.ingestKey("PROFILE_D"),
         lppUplink("A8404100010203F1", 1, "AWcA1wJogQ=="), "application/json");
     assertThat(answer.json()).as(answer.toString()).isEqualTo(new JsonObject().put("stored", 2)
-        .put("duplicates", 0).put("rejected", new JsonArray()).put("warnings", new JsonArray()));
+        .put("duplicates", 0).put("rejectedCount", 0).put("rejected", new JsonArray()).put("warnings", new JsonArray()));
     assertThat(fixture.readBack("PROFILE_D", "A8404100010203F1", "2024-05-02", "2024-05-03")).containsExactly(
         "A8404100010203F1 CH1 AirTemp 2024-05-02T10:00:00Z 21.5",
         "A8404100010203F1 CH2 AirHum 2024-05-02T10:00:00Z 64.5");

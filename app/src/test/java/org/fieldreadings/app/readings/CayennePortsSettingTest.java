@@ -56,7 +56,7 @@ class CayennePortsSettingTest {
     Answer answer = fixture.ingest("PROFILE_D", fixture.ingestKey("PROFILE_D"),
         lppUplink("A8404100010203F3", 5, "AWcA1w=="), "application/json");
     assertThat(answer.json()).as(answer.toString()).isEqualTo(new JsonObject().put("stored", 1)
-        .put("duplicates", 0).put("rejected", new JsonArray()).put("warnings", new JsonArray()));
+        .put("duplicates", 0).put("rejectedCount", 0).put("rejected", new JsonArray()).put("warnings", new JsonArray()));
     assertThat(fixture.readBack("PROFILE_D", "A8404100010203F3", "2024-05-02", "2024-05-03"))
         .containsExactly("A8404100010203F3 CH1 AirTemp 2024-05-02T10:00:00Z 21.5");
   }

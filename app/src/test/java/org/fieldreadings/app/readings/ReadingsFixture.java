@@ -43,6 +43,8 @@ final class ReadingsFixture implements AutoCloseable, BeforeAllCallback, AfterAl
   String adminToken;
   String entityId;
   String apiKey;
+  /** The ingest key of each profile that {@link #push} uses. */
+  private final Map<String, String> sampleKeys = new HashMap<>();
 
   /** A server started at once in {@code dataDir}, with {@code env} over the test configuration. */
   ReadingsFixture(Path dataDir, Map<String, String> env) throws Exception {
@@ -133,9 +135,13 @@ final class ReadingsFixture implements AutoCloseable, BeforeAllCallback, AfterAl
     return api.post("/api/ingest/" + profile, body, "Authorization", "ApiKey " + key, "Content-Type", contentType);
   }
 
-  /** Pushes a plugin's sample with a fresh ingest key of its profile. */
+  /**
+   * Pushes a plugin's sample with the fixture's ingest key of its profile (one per profile: a device is written by
+   * the key that first reported it).
+   */
   Answer push(PluginSample sample) throws IOException {
-    return ingest(sample.profile(), ingestKey(sample.profile()), sample.text(), sample.contentType());
+    String key = sampleKeys.computeIfAbsent(sample.profile(), this::ingestKey);
+    return ingest(sample.profile(), key, sample.text(), sample.contentType());
   }
 
   /** Every reading of the sample's devices on its day, 2024-05-01 ({@link #readBack(String, String, String, String)}). */

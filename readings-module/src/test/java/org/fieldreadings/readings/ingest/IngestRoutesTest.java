@@ -9,6 +9,7 @@ import java.net.http.HttpRequest;
 import java.nio.file.Path;
 import java.util.Map;
 import org.fieldreadings.core.bus.AccessContract;
+import org.fieldreadings.core.bus.DevicesContract.IngestScope;
 import org.fieldreadings.core.bus.BusFailure;
 import org.fieldreadings.core.testing.ModuleHarness;
 import org.fieldreadings.core.testing.TestHttp.Answer;
@@ -51,7 +52,8 @@ class IngestRoutesTest {
       if (profile == null) {
         message.fail(BusFailure.UNAUTHORIZED, "unknown key");
       } else {
-        message.reply(new JsonObject().put("ingestProfile", profile));
+        message.reply(new JsonObject().put("ingestProfile", profile)
+            .put("ingestScope", new IngestScope(1, null, false).toJson()));
       }
     });
   }

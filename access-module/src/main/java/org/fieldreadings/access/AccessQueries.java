@@ -9,6 +9,11 @@ final class AccessQueries {
       UNION ALL
       SELECT entity_id, profile, key_id, accept_location FROM access.ingest_key WHERE lookup_digest = $1""";
 
+  static final String ACTIVE_KEY_DIGESTS = """
+      SELECT lookup_digest FROM access.api_key WHERE revoked_at IS NULL
+      UNION ALL
+      SELECT lookup_digest FROM access.ingest_key""";
+
   static final String ENTITY_EXISTS = "SELECT 1 FROM access.entity WHERE entity_id = $1";
 
   static final String INSERT_ENTITY = "INSERT INTO access.entity (entity_id, email, name) VALUES ($1, $2, $3)";

@@ -30,7 +30,8 @@ final class AccessVerticle extends VerticleBase {
   public Future<?> start() {
     Pool pool = Pools.shared(vertx, config());
     KeyVault vault = KeyVault.fromBase64(ConfigKeys.SECURITY_MASTER_KEY.get(config()));
-    ApiKeys keys = new ApiKeys(vertx, pool, vault);
+    KnownKeys known = new KnownKeys();
+    ApiKeys keys = new ApiKeys(vertx, pool, vault, known);
     Entities entities = new Entities(pool);
     TokenRequests tokens = new TokenRequests(vertx, pool, vault, new TokenRequests.Policy(
         Duration.parse(ConfigKeys.ACCESS_TOKEN_TTL.get(config())),
@@ -38,10 +39,13 @@ final class AccessVerticle extends VerticleBase {
         ConfigKeys.RATELIMIT_TOKEN_CLIENT_HOURLY.get(config())));
     mailSender = new MailSender(vertx, pool, vault, MailTransport.fromConfig(vertx, config()),
         ConfigKeys.MAIL_FROM.get(config()), ConfigKeys.HTTP_PUBLIC_URL.get(config()), MailSender.LEASE);
-    keyChanges = new KeyChangeListener(vertx, DatabaseUrl.parse(ConfigKeys.DATABASE_URL.get(config())));
+    keyChanges = new KeyChangeListener(vertx, DatabaseUrl.parse(ConfigKeys.DATABASE_URL.get(config())),
+        () -> known.load(pool).onFailure(e -> LOG.warn("known keys not reloaded: {}", e.getMessage())));
     vertx.setPeriodic(HOUSEKEEPING_MS, id -> housekeeping(pool));
     return Future.all(List.of(
         JsonConsumers.register(vertx, AccessContract.AUTHENTICATE, body -> keys.authenticate(body.getString("apiKey", ""))),
+        JsonConsumers.register(vertx, AccessContract.KEY_KNOWN,
+            body -> Future.succeededFuture(keys.known(body.getString("apiKey", "")))),
         JsonConsumers.register(vertx, AccessContract.ENTITY_EXISTS, body -> entities.exists(body.getString("entityId", ""))),
         JsonConsumers.register(vertx, AccessAddresses.REQUEST_TOKEN, body -> tokens.request(body.getString("email"),
             body.getString("clientAddress")).map(v -> new JsonObject())),
@@ -60,6 +64,7 @@ final class AccessVerticle extends VerticleBase {
             body -> keys.listIngestKeys(ConfigKeys.INGEST_KEY_MAX_DEVICES.get(config()))),
         JsonConsumers.register(vertx, AccessAddresses.REVOKE_INGEST_KEY,
             body -> keys.revokeIngestKey(body.getString("prefix")).map(v -> new JsonObject())),
+        known.load(pool),
         mailSender.start(),
         keyChanges.start()));
   }

@@ -32,12 +32,19 @@ final class ApiKeys {
   private final Pool pool;
   private final KeyVault vault;
   private final Digests digests;
+  private final KnownKeys known;
 
-  ApiKeys(Vertx vertx, Pool pool, KeyVault vault) {
+  ApiKeys(Vertx vertx, Pool pool, KeyVault vault, KnownKeys known) {
     this.vertx = vertx;
     this.pool = pool;
     this.vault = vault;
     this.digests = new Digests(vault);
+    this.known = known;
+  }
+
+  /** {@code {"known": false}} when no active key has this value, from memory ({@link KnownKeys}). */
+  JsonObject known(String key) {
+    return new JsonObject().put("known", known.mayBeKnown(digests.key(key)));
   }
 
   /**
@@ -86,11 +93,17 @@ final class ApiKeys {
         return Future.succeededFuture(vault.decrypt(key.getBuffer("key_ciphertext").getBytes()));
       }
       String apiKey = KeyVault.newSecret();
+      Buffer digest = digests.key(apiKey);
       return conn.preparedQuery(AccessQueries.CREATE_KEY_IF_NONE)
-          .execute(Tuple.of(entityId, digests.key(apiKey), Buffer.buffer(vault.encrypt(apiKey))))
-          .compose(inserted -> inserted.rowCount() == 1
-              ? Future.succeededFuture(apiKey)
-              : currentOrNewKey(conn, entityId));
+          .execute(Tuple.of(entityId, digest, Buffer.buffer(vault.encrypt(apiKey))))
+          .compose(inserted -> {
+            if (inserted.rowCount() != 1) {
+              return currentOrNewKey(conn, entityId);
+            }
+            // Other nodes add the new key to their filters of known keys when this commits.
+            known.add(digest);
+            return notifyKeyChanged(conn, KeyChangeListener.KEY_ADDED).map(apiKey);
+          });
     });
   }
 
@@ -131,12 +144,14 @@ final class ApiKeys {
   /** Support issues a new key for the entity, replacing (and so invalidating) any previous one. */
   Future<JsonObject> issue(String entityId) {
     String apiKey = KeyVault.newSecret();
+    Buffer digest = digests.key(apiKey);
     return pool.withTransaction(conn -> conn.preparedQuery(AccessQueries.REPLACE_KEY)
-            .execute(Tuple.of(entityId, digests.key(apiKey), Buffer.buffer(vault.encrypt(apiKey))))
+            .execute(Tuple.of(entityId, digest, Buffer.buffer(vault.encrypt(apiKey))))
             .compose(rows -> {
               if (rows.rowCount() == 0) {
                 throw new BusFailureException(BusFailure.NOT_FOUND, "no entity " + entityId);
               }
+              known.add(digest);
               return notifyKeyChanged(conn, entityId);
             }))
         .compose(v -> forgetHere(entityId))
@@ -153,6 +168,7 @@ final class ApiKeys {
   Future<JsonObject> createIngestKey(String profile, String entityId, boolean acceptLocation) {
     String ingestKey = KeyVault.newSecret();
     String prefix = ingestKey.substring(0, INGEST_KEY_PREFIX);
+    Buffer digest = digests.key(ingestKey);
     Future<Boolean> entityKnown = entityId == null ? Future.succeededFuture(true)
         : pool.preparedQuery(AccessQueries.ENTITY_EXISTS).execute(Tuple.of(entityId)).map(rows -> rows.size() > 0);
     return entityKnown
@@ -160,8 +176,12 @@ final class ApiKeys {
           if (!known) {
             throw new BusFailureException(BusFailure.BAD_REQUEST, "entityId: no entity has the id " + entityId + ".");
           }
-          return pool.preparedQuery(AccessQueries.INSERT_INGEST_KEY)
-              .execute(Tuple.of(digests.key(ingestKey), profile, prefix, entityId, acceptLocation));
+          return pool.withTransaction(conn -> conn.preparedQuery(AccessQueries.INSERT_INGEST_KEY)
+              .execute(Tuple.of(digest, profile, prefix, entityId, acceptLocation))
+              .compose(v -> {
+                this.known.add(digest);
+                return notifyKeyChanged(conn, KeyChangeListener.KEY_ADDED);
+              }));
         })
         .map(v -> {
           LOG.info("ingest key {} created for profile {}, entity {}, acceptLocation {}", prefix, profile, entityId,

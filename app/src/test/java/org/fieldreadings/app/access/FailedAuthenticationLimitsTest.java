@@ -16,7 +16,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.UUID;
+import java.security.SecureRandom;
+import java.util.Base64;
+import java.util.HashMap;
 import java.util.concurrent.TimeUnit;
 import org.fieldreadings.app.server.FieldReadingsServer;
 import org.fieldreadings.app.server.TestServers;
@@ -34,31 +36,41 @@ import org.slf4j.LoggerFactory;
  * What unauthenticated callers cost, on a server that trusts 127.0.0.1 as its reverse proxy and allows 3 failed
  * authentications per client address and minute, 2 token requests per client address and per e-mail address an
  * hour. The tests reach the server through the trusted proxy address, each naming a client address of its own in
- * {@code X-Forwarded-For}, so their budgets never mix; 127.0.0.2 is an untrusted peer.
+ * {@code X-Forwarded-For}, so their budgets never mix; 127.0.0.2 is an untrusted peer. A second node shares the
+ * database, as a cluster's nodes do.
  */
 class FailedAuthenticationLimitsTest {
 
   private static final String TOKEN_SENT = "{\"message\":\"If the address belongs to an entity, a token was sent.\"}";
 
+  private static final SecureRandom RANDOM = new SecureRandom();
+
   @TempDir
   static Path dataDir;
 
   private static FieldReadingsServer server;
+  private static FieldReadingsServer secondNode;
   private static AccessClient client;
+  private static AccessClient secondClient;
   private static DatabaseUrl database;
 
   @BeforeAll
   static void start() throws Exception {
-    var config = TestServers.config(dataDir, Map.of("FR_HTTP_TRUSTED_PROXIES", "127.0.0.1",
-        "FR_RATELIMIT_AUTH_FAILURES_PER_MINUTE", "3",
+    Map<String, String> env = new HashMap<>(TestServers.sharedDatabase());
+    env.putAll(Map.of("FR_HTTP_TRUSTED_PROXIES", "127.0.0.1", "FR_RATELIMIT_AUTH_FAILURES_PER_MINUTE", "3",
         "FR_RATELIMIT_TOKEN_CLIENT_HOURLY", "2", "FR_RATELIMIT_TOKEN_EMAIL_HOURLY", "2"));
+    var config = TestServers.config(dataDir, env);
     server = FieldReadingsServer.start(config);
     database = DatabaseUrl.parse(ConfigKeys.DATABASE_URL.get(config));
     client = new AccessClient(server.httpPort(), server.adminPort(), Files.readString(dataDir.resolve("admin.token")));
+    secondNode = FieldReadingsServer.start(TestServers.config(dataDir.resolve("second"), env));
+    secondClient = new AccessClient(secondNode.httpPort(), secondNode.adminPort(),
+        Files.readString(dataDir.resolve("second/admin.token")));
   }
 
   @AfterAll
   static void stop() {
+    secondNode.close();
     server.close();
   }
 
@@ -81,10 +93,67 @@ class FailedAuthenticationLimitsTest {
               + " s.");
     }
     assertThat(lookups()).isEqualTo(lookups);
+  }
+
+  @Test
+  void aValidKeyFromAnAddressOverItsFailureBudgetIsAnswered200() {
     String entityId = client.createEntity("blocked-neighbour@example.com");
     String validKey = client.issueKey(entityId).json().getString("apiKey");
-    assertThat(readAs("203.0.113.1", validKey).status()).isEqualTo(429);
     assertThat(readAs("203.0.113.99", validKey).status()).isEqualTo(200);
+    exhaustBudget(client, "203.0.113.40");
+    assertThat(readAs("203.0.113.40", randomKey()).status()).isEqualTo(429);
+    Answer read = readAs("203.0.113.40", validKey);
+    assertThat(read.status()).isEqualTo(200);
+    assertThat(read.body()).startsWith("{");
+  }
+
+  @Test
+  void aKeyThatCannotBeOneGets401WithoutALookup() {
+    double before = lookups();
+    for (String malformed : new String[] {"short", randomKey() + "=", randomKey().substring(1) + "+",
+        "x".repeat(300)}) {
+      Answer refused = readAs("203.0.113.41", malformed);
+      assertThat(refused.status()).isEqualTo(401);
+      assertThat(refused.header("WWW-Authenticate")).isEqualTo("ApiKey realm=\"api\"");
+    }
+    assertThat(lookups()).isEqualTo(before);
+  }
+
+  @Test
+  void theAddressesOfOneIpv6Slash64ShareAFailureBudget() {
+    exhaustBudget(client, "2001:db8:25:6::1");
+    assertThat(readAs("2001:db8:25:6:ffff::2", randomKey()).status()).isEqualTo(429);
+    assertThat(readAs("2001:db8:25:7::1", randomKey()).status()).isEqualTo(401);
+  }
+
+  @Test
+  void aKeyIssuedOnThisNodePassesAThrottledAddressAtOnce() {
+    exhaustBudget(client, "203.0.113.42");
+    String entityId = client.createEntity("issued-here@example.com");
+    String key = client.issueKey(entityId).json().getString("apiKey");
+    assertThat(readAs("203.0.113.42", key).status()).isEqualTo(200);
+  }
+
+  @Test
+  void aKeyIssuedOnAnotherNodePassesAThrottledAddressOnceNotified() throws InterruptedException {
+    exhaustBudget(secondClient, "203.0.113.43");
+    String entityId = client.createEntity("issued-elsewhere@example.com");
+    String key = client.issueKey(entityId).json().getString("apiKey");
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+    int status = readAs(secondClient, "203.0.113.43", key).status();
+    while (status != 200 && System.nanoTime() < deadline) {
+      Thread.sleep(50);
+      status = readAs(secondClient, "203.0.113.43", key).status();
+    }
+    assertThat(status).isEqualTo(200);
+  }
+
+  @Test
+  void anUnknownKeyFromAThrottledAddressIsNotLookedUp() {
+    exhaustBudget(client, "203.0.113.44");
+    double before = lookups();
+    assertThat(readAs("203.0.113.44", randomKey()).status()).isEqualTo(429);
+    assertThat(lookups()).isEqualTo(before);
   }
 
   @Test
@@ -170,12 +239,25 @@ class FailedAuthenticationLimitsTest {
     assertThat(tokenRequestRows()).isEqualTo(rows + 4);
   }
 
+  /** A key of the shape the access module makes (base64url of 32 random bytes) that no entity has. */
   private static String randomKey() {
-    return UUID.randomUUID().toString().replace("-", "");
+    byte[] bytes = new byte[32];
+    RANDOM.nextBytes(bytes);
+    return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+  }
+
+  private static void exhaustBudget(AccessClient node, String clientAddress) {
+    for (int i = 0; i < 3; i++) {
+      assertThat(readAs(node, clientAddress, randomKey()).status()).isEqualTo(401);
+    }
   }
 
   private static Answer readAs(String clientAddress, String apiKey) {
-    return client.api.get("/api/devices/serials", "Authorization", "ApiKey " + apiKey,
+    return readAs(client, clientAddress, apiKey);
+  }
+
+  private static Answer readAs(AccessClient node, String clientAddress, String apiKey) {
+    return node.api.get("/api/devices/serials", "Authorization", "ApiKey " + apiKey,
         "X-Forwarded-For", clientAddress);
   }
 

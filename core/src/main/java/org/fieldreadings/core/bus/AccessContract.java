@@ -21,6 +21,12 @@ public interface AccessContract {
   String ENTITY_EXISTS = "access.entity-exists";
 
   /**
+   * Request {@code {"apiKey": "..."}}; reply {@code {"known": true|false}} from memory, never the database: false
+   * means no active key has that value, true that one may have (a lookup through {@link #AUTHENTICATE} decides).
+   */
+  String KEY_KNOWN = "access.key-known";
+
+  /**
    * Published {@code {"entityId": "..."}} when an entity's key stops working; every auth cache evicts it. Published
    * {@code {}} when changes may have been missed; every auth cache evicts all its keys. The node that made a change
    * requests it instead, and the node's one auth cache replies {@code {}} once it has forgotten the key.

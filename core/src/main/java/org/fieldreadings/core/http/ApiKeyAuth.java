@@ -12,9 +12,11 @@ import org.fieldreadings.core.bus.AccessContract;
 /**
  * The {@code Authorization: ApiKey <key>} check in front of protected routes (docs/api.md).
  * The scheme word matches case-insensitively, followed by exactly one space and a key without whitespace;
- * a missing or malformed header, an unknown key or a revoked key all give the same 401. An authenticated key over
+ * a missing or malformed header, an unknown key or a revoked key all give the same 401; a key that cannot be one
+ * (not base64url, or too short to hold 32 random bytes) is refused without asking anyone. An authenticated key over
  * its rate limit gets a 429 with {@code Retry-After}, and so does a client address over its limit of failed
- * authentications, answered before any lookup.
+ * authentications, unless it sends a key the access module's filter of active keys may know: a valid key still
+ * works from an address it shares with a bad client (a NAT, a carrier's CGNAT).
  */
 public final class ApiKeyAuth {
 
@@ -23,6 +25,9 @@ public final class ApiKeyAuth {
 
   private static final String SCHEME = "ApiKey ";
   private static final String USER = "fieldreadings.user";
+  /** Base64url of 32 random bytes, as the access module makes keys; longer is accepted, within reason. */
+  private static final int MIN_KEY_LENGTH = 43;
+  private static final int MAX_KEY_LENGTH = 256;
 
   private final ApiKeyAuthProvider provider;
   private final KeyRateLimiter limiter;
@@ -73,6 +78,20 @@ public final class ApiKeyAuth {
     return header.substring(SCHEME.length());
   }
 
+  /** Whether {@code key} has the shape of a key the access module makes: base64url without padding, long enough. */
+  static boolean plausible(String key) {
+    if (key.length() < MIN_KEY_LENGTH || key.length() > MAX_KEY_LENGTH) {
+      return false;
+    }
+    for (int i = 0; i < key.length(); i++) {
+      char c = key.charAt(i);
+      if (!(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_')) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** The whitespace of a regular expression's {@code \\s}: a key never contains any. */
   private static boolean isWhitespace(char c) {
     return c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
@@ -117,41 +136,70 @@ public final class ApiKeyAuth {
   private boolean blocked(RoutingContext ctx) {
     long retryAfter = failures.retryAfter(ClientAddress.of(ctx));
     if (retryAfter > 0) {
-      ctx.fail(tooMany("Too many failed authentications from this address", retryAfter));
+      ctx.fail(throttled(retryAfter));
     }
     return retryAfter > 0;
   }
 
   private Handler<RoutingContext> handler(String kind) {
     return ctx -> {
-      if (blocked(ctx)) {
-        return;
-      }
       String key = keyOf(ctx.request().getHeader("Authorization"));
-      if (key == null) {
-        refuse(ctx);
-        return;
-      }
-      provider.authenticate(key).onComplete(result -> {
-        if (result.failed()) {
-          if (ApiKeyAuthProvider.isRefusal(result.cause())) {
-            refuse(ctx);
-          } else {
-            ctx.fail(result.cause());
-          }
-        } else if (!kind.equals(result.result().principal().getString(ApiKeyPrincipal.KIND))) {
-          refuse(ctx);
-        } else {
-          long retryAfter = limiter.acquire(key);
-          if (retryAfter > 0) {
-            ctx.fail(tooMany("Too many requests for this key", retryAfter));
-            return;
-          }
-          ctx.put(USER, result.result());
-          ctx.next();
+      boolean plausible = key != null && plausible(key);
+      long retryAfter = failures.retryAfter(ClientAddress.of(ctx));
+      if (retryAfter > 0) {
+        if (!plausible) {
+          ctx.fail(throttled(retryAfter));
+          return;
         }
-      });
+        provider.mayBeValid(key).onComplete(maybe -> {
+          if (maybe.succeeded() && maybe.result()) {
+            authenticate(ctx, kind, key, retryAfter);
+          } else {
+            ctx.fail(throttled(retryAfter));
+          }
+        });
+      } else if (plausible) {
+        authenticate(ctx, kind, key, 0);
+      } else {
+        refuse(ctx);
+      }
     };
+  }
+
+  /** Looks the key up; {@code throttled} is the Retry-After of a throttled address, whose refusals are 429s. */
+  private void authenticate(RoutingContext ctx, String kind, String key, long throttled) {
+    provider.authenticate(key).onComplete(result -> {
+      if (result.failed()) {
+        if (ApiKeyAuthProvider.isRefusal(result.cause())) {
+          refuse(ctx, throttled);
+        } else {
+          ctx.fail(result.cause());
+        }
+      } else if (!kind.equals(result.result().principal().getString(ApiKeyPrincipal.KIND))) {
+        refuse(ctx, throttled);
+      } else {
+        long retryAfter = limiter.acquire(key);
+        if (retryAfter > 0) {
+          ctx.fail(tooMany("Too many requests for this key", retryAfter));
+          return;
+        }
+        ctx.put(USER, result.result());
+        ctx.next();
+      }
+    });
+  }
+
+  private void refuse(RoutingContext ctx, long throttled) {
+    if (throttled > 0) {
+      failures.failed(ClientAddress.of(ctx));
+      ctx.fail(throttled(throttled));
+    } else {
+      refuse(ctx);
+    }
+  }
+
+  private static ProblemException throttled(long retryAfter) {
+    return tooMany("Too many failed authentications from this address", retryAfter);
   }
 
   private static ProblemException tooMany(String what, long retryAfter) {

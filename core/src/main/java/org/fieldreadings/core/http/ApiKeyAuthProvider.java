@@ -95,6 +95,20 @@ public final class ApiKeyAuthProvider implements AuthenticationProvider {
         });
   }
 
+  /**
+   * Whether {@code apiKey} may be an active key: true for a remembered one, else the access module's in-memory
+   * answer ({@link AccessContract#KEY_KNOWN}), never a database lookup; false when that cannot be had.
+   */
+  public Future<Boolean> mayBeValid(String apiKey) {
+    Accepted hit = accepted.getIfPresent(apiKey);
+    if (hit != null && System.nanoTime() - hit.expiresAt() < 0) {
+      return Future.succeededFuture(true);
+    }
+    return vertx.eventBus().<JsonObject>request(AccessContract.KEY_KNOWN, new JsonObject().put("apiKey", apiKey))
+        .map(reply -> reply.body().getBoolean("known", false))
+        .otherwise(false);
+  }
+
   /** Whether a lookup failed because the key is unknown or revoked (not because the database is away). */
   static boolean isRefusal(Throwable failure) {
     return failure instanceof ReplyException reply && reply.failureCode() == 401;

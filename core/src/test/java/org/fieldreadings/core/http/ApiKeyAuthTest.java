@@ -24,4 +24,15 @@ class ApiKeyAuthTest {
       assertThat(ApiKeyAuth.keyOf(header)).as("%s", header).isNull();
     }
   }
+
+  @Test
+  void onlyBase64urlOfAtLeast32BytesCanBeAKey() {
+    assertThat(ApiKeyAuth.plausible("A".repeat(42) + "_")).isTrue();
+    assertThat(ApiKeyAuth.plausible("a-Z_09".repeat(8))).isTrue();
+    assertThat(ApiKeyAuth.plausible("A".repeat(42))).isFalse();
+    assertThat(ApiKeyAuth.plausible("A".repeat(42) + "=")).isFalse();
+    assertThat(ApiKeyAuth.plausible("A".repeat(42) + "+")).isFalse();
+    assertThat(ApiKeyAuth.plausible("A".repeat(42) + "é")).isFalse();
+    assertThat(ApiKeyAuth.plausible("A".repeat(257))).isFalse();
+  }
 }

@@ -45,4 +45,22 @@ class AuthFailureLimiterTest {
     limiter.failed("203.0.113.9");
     assertThat(limiter.retryAfter("203.0.113.9")).isEqualTo(60);
   }
+
+  @Test
+  void theAddressesOfOneIpv6Slash64ShareABudget() {
+    for (int i = 0; i < 3; i++) {
+      limiter.failed("2001:db8:1:2::" + (i + 1));
+    }
+    assertThat(limiter.retryAfter("2001:db8:1:2:ffff:ffff:ffff:ffff")).isEqualTo(60);
+    assertThat(limiter.retryAfter("2001:db8:1:3::1")).isZero();
+  }
+
+  @Test
+  void anIpv4MappedAddressSharesTheBudgetOfItsIpv4Address() {
+    for (int i = 0; i < 3; i++) {
+      limiter.failed("::ffff:203.0.113.9");
+    }
+    assertThat(limiter.retryAfter("203.0.113.9")).isEqualTo(60);
+    assertThat(limiter.retryAfter("203.0.113.8")).isZero();
+  }
 }

@@ -22,7 +22,7 @@ class AdminDeviceEndpointsTest {
   @BeforeAll
   static void start() {
     harness = ModuleHarness.start(new DevicesModule())
-        .apiKeys(Map.of("key-acme", "acme"))
+        .apiKeys(Map.of("key-0123456789abcdefghij0123456789abcdefghij-acme", "acme"))
         .entities("acme");
     http = harness.http();
     operator = new Operator(http);
@@ -232,6 +232,6 @@ class AdminDeviceEndpointsTest {
   }
 
   private static Answer readAsAcme(String serial) {
-    return http.get("/api/devices/PROFILE_D/" + serial, "Authorization", "ApiKey key-acme");
+    return http.get("/api/devices/PROFILE_D/" + serial, "Authorization", "ApiKey key-0123456789abcdefghij0123456789abcdefghij-acme");
   }
 }

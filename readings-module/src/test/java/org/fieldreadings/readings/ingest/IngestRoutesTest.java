@@ -33,7 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
 class IngestRoutesTest {
 
   private static final Map<String, String> PROFILE_BY_KEY =
-      Map.of("key-a", "PROFILE_A", "key-b", "PROFILE_B", "key-c", "PROFILE_C", "key-d", "PROFILE_D");
+      Map.of("key-0123456789abcdefghij0123456789abcdefghij-a", "PROFILE_A", "key-0123456789abcdefghij0123456789abcdefghij-b", "PROFILE_B", "key-0123456789abcdefghij0123456789abcdefghij-c", "PROFILE_C", "key-0123456789abcdefghij0123456789abcdefghij-d", "PROFILE_D");
 
   @TempDir
   static Path pluginsDir;
@@ -70,7 +70,7 @@ class IngestRoutesTest {
 
   @Test
   void aPluginThatThrowsIsA502ForThatPayloadWithoutItsStackTrace() {
-    Answer answer = ingest("PROFILE_A", "key-a", "serial,timestamp\n");
+    Answer answer = ingest("PROFILE_A", "key-0123456789abcdefghij0123456789abcdefghij-a", "serial,timestamp\n");
     assertThat(answer.status()).isEqualTo(502);
     assertThat(answer.header("Content-Type")).isEqualTo("application/problem+json");
     assertThat(answer.json().getString("title")).isEqualTo("Bad Gateway");
@@ -81,17 +81,17 @@ class IngestRoutesTest {
 
   @Test
   void aPluginThatOverrunsItsBudgetIsA504AndTheProfileKeepsServing() {
-    Answer looping = ingest("PROFILE_C", "key-c", "loop");
+    Answer looping = ingest("PROFILE_C", "key-0123456789abcdefghij0123456789abcdefghij-c", "loop");
     assertThat(looping.status()).isEqualTo(504);
     assertThat(looping.json().getString("detail")).isEqualTo("plugin looping did not decode the payload within 500 ms");
-    Answer next = ingest("PROFILE_C", "key-c", "thread");
+    Answer next = ingest("PROFILE_C", "key-0123456789abcdefghij0123456789abcdefghij-c", "thread");
     assertThat(next.status()).isEqualTo(200);
     assertThat(next.json().getJsonArray("rejected").getJsonObject(0).getString("reason")).startsWith("plugin-PROFILE_C-");
   }
 
   @Test
   void aPayloadWithNothingToStoreAnswersZeroes() {
-    Answer answer = ingest("PROFILE_C", "key-c", "");
+    Answer answer = ingest("PROFILE_C", "key-0123456789abcdefghij0123456789abcdefghij-c", "");
     assertThat(answer.status()).isEqualTo(200);
     assertThat(answer.json()).isEqualTo(new JsonObject().put("stored", 0).put("duplicates", 0)
         .put("rejectedCount", 0).put("rejected", new JsonArray()).put("warnings", new JsonArray()));
@@ -99,7 +99,7 @@ class IngestRoutesTest {
 
   @Test
   void aProfileWithoutAPluginIsA404ListingThoseThatHaveOne() {
-    Answer answer = ingest("PROFILE_D", "key-d", "{}");
+    Answer answer = ingest("PROFILE_D", "key-0123456789abcdefghij0123456789abcdefghij-d", "{}");
     assertThat(answer.status()).isEqualTo(404);
     assertThat(answer.json().getString("detail"))
         .isEqualTo("no plugin decodes PROFILE_D payloads; available: PROFILE_A, PROFILE_B, PROFILE_C");
@@ -107,12 +107,12 @@ class IngestRoutesTest {
 
   @Test
   void aPayloadNoPluginOfItsProfileAcceptsIsA422NamingThePluginsAskedAndAcceptedOnesShowTheirWarnings() {
-    Answer answer = ingest("PROFILE_B", "key-b", "$GWD");
+    Answer answer = ingest("PROFILE_B", "key-0123456789abcdefghij0123456789abcdefghij-b", "$GWD");
     assertThat(answer.status()).isEqualTo(422);
     assertThat(answer.header("Content-Type")).isEqualTo("application/problem+json");
     assertThat(answer.json().getString("detail"))
         .isEqualTo("no PROFILE_B plugin accepts this text/plain payload; asked: csv-gateway (any payload it accepts)");
-    Answer csv = harness.http().post("/api/ingest/PROFILE_B", "a,b", "Authorization", "ApiKey key-b",
+    Answer csv = harness.http().post("/api/ingest/PROFILE_B", "a,b", "Authorization", "ApiKey key-0123456789abcdefghij0123456789abcdefghij-b",
         "Content-Type", "text/csv");
     assertThat(csv.status()).isEqualTo(200);
     assertThat(csv.json().getJsonArray("rejected").getJsonObject(0).getString("reason"))
@@ -123,7 +123,7 @@ class IngestRoutesTest {
 
   @Test
   void aKeyOfAnotherProfileGetsTheSame401AsNoKey() {
-    Answer otherProfile = ingest("PROFILE_C", "key-a", "thread");
+    Answer otherProfile = ingest("PROFILE_C", "key-0123456789abcdefghij0123456789abcdefghij-a", "thread");
     Answer noKey = harness.http().post("/api/ingest/PROFILE_C", "thread");
     assertThat(otherProfile.status()).isEqualTo(401);
     assertThat(otherProfile.header("WWW-Authenticate")).isEqualTo("ApiKey realm=\"api\"");
@@ -132,7 +132,7 @@ class IngestRoutesTest {
 
   @Test
   void anUnknownProfileIsA400() {
-    Answer answer = ingest("PROFILE_Z", "key-a", "x");
+    Answer answer = ingest("PROFILE_Z", "key-0123456789abcdefghij0123456789abcdefghij-a", "x");
     assertThat(answer.status()).isEqualTo(400);
     assertThat(answer.json().getJsonArray("errors").getJsonObject(0).getString("parameter")).isEqualTo("profile");
   }
@@ -140,15 +140,15 @@ class IngestRoutesTest {
   @Test
   void aPayloadOverTheLimitIsA413WhetherAnnouncedOrChunked() {
     String body = "x".repeat(1025);
-    Answer announced = ingest("PROFILE_C", "key-c", body);
+    Answer announced = ingest("PROFILE_C", "key-0123456789abcdefghij0123456789abcdefghij-c", body);
     assertThat(announced.status()).isEqualTo(413);
     assertThat(announced.json().getString("detail"))
         .isEqualTo("The payload is over the ingest limit of 1024 bytes; send it in smaller parts.");
     Answer chunked = harness.http().send(harness.http().request("/api/ingest/PROFILE_C").POST(
             HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body.getBytes()))),
-        "Authorization", "ApiKey key-c");
+        "Authorization", "ApiKey key-0123456789abcdefghij0123456789abcdefghij-c");
     assertThat(chunked.status()).isEqualTo(413);
-    assertThat(ingest("PROFILE_C", "key-c", "x".repeat(1024)).status()).isEqualTo(200);
+    assertThat(ingest("PROFILE_C", "key-0123456789abcdefghij0123456789abcdefghij-c", "x".repeat(1024)).status()).isEqualTo(200);
   }
 
   @Test

@@ -286,19 +286,23 @@ class CanonicalImportTest {
   }
 
   @Test
-  void valuesAreServedAtTheirInterfacesResolutionWithoutBinaryNoise() {
+  void rawValuesComeBackExactlyAsImportedAndAggregatesAtTheResolution() {
     fixture.importCsv("PROFILE_D,RES-1,ORIGIN,Bat,2024-07-01T00:00:00Z,3.3849999999999993\n"
         + "PROFILE_D,RES-1,ORIGIN,WaterEntrance10,2024-07-01T00:00:00Z,0.30000000000000004\n"
         + "PROFILE_D,RES-1,ORIGIN,Rssi,2024-07-01T00:00:00Z,-97.25\n");
     fixture.assign("PROFILE_D", "RES-1");
+    String query = "interfaces=Bat,WaterEntrance10,Rssi&startDate=2024-07-01&endDate=2024-07-01T01:00:00Z";
 
-    Answer raw = fixture.readings("PROFILE_D", "RES-1", "interfaces=Bat,WaterEntrance10,Rssi"
-        + "&startDate=2024-07-01&endDate=2024-07-01T01:00:00Z");
+    Answer raw = fixture.readings("PROFILE_D", "RES-1", query);
+    Answer csv = fixture.readings("PROFILE_D", "RES-1", query, "Accept", "text/csv");
+    Answer hour = fixture.readings("PROFILE_D", "RES-1", query + "&aggregation=hour");
 
-    assertThat(raw.body()).isEqualTo("[{\"timestamp\":" + Instant.parse("2024-07-01T00:00:00Z").toEpochMilli()
-        + ",\"Bat\":3.385,\"WaterEntrance10\":0.3,\"Rssi\":-97.3}]");
-    Answer csv = fixture.readings("PROFILE_D", "RES-1", "interfaces=Bat,WaterEntrance10,Rssi"
-        + "&startDate=2024-07-01&endDate=2024-07-01T01:00:00Z", "Accept", "text/csv");
-    assertThat(csv.body()).isEqualTo("timestamp,Bat,WaterEntrance10,Rssi\r\n2024-07-01T00:00:00Z,3.385,0.3,-97.3\r\n");
+    long at = Instant.parse("2024-07-01T00:00:00Z").toEpochMilli();
+    assertThat(raw.body()).isEqualTo("[{\"timestamp\":" + at
+        + ",\"Bat\":3.3849999999999993,\"WaterEntrance10\":0.30000000000000004,\"Rssi\":-97.25}]");
+    assertThat(csv.body()).isEqualTo("timestamp,Bat,WaterEntrance10,Rssi\r\n"
+        + "2024-07-01T00:00:00Z,3.3849999999999993,0.30000000000000004,-97.25\r\n");
+    assertThat(hour.body()).isEqualTo("[{\"timestamp\":" + at + ",\"Bat\":3.385,\"WaterEntrance10\":0.3,"
+        + "\"Rssi\":-97.3}]");
   }
 }

@@ -16,7 +16,8 @@ import org.fieldreadings.core.http.Problem;
 /**
  * An HTTP/1.1 listener serving one router; on undeploy it stops accepting and lets in-flight requests finish.
  * Connections idle for {@code http.idle.timeout} are closed, and so are those whose request headers take longer
- * than {@code http.request.header.timeout} ({@link HeaderDeadline}).
+ * than {@code http.request.header.timeout} ({@link HeaderDeadline}), and one whose body arrives slower than
+ * {@code http.request.body.min.rate} ({@link BodyRate}).
  */
 abstract class ListenerVerticle extends VerticleBase {
 
@@ -43,6 +44,8 @@ abstract class ListenerVerticle extends VerticleBase {
   public Future<?> start() {
     pool = pool();
     long headerTimeout = millis(ConfigKeys.HTTP_REQUEST_HEADER_TIMEOUT.get(config()));
+    int bodyMinRate = ConfigKeys.HTTP_REQUEST_BODY_MIN_RATE.get(config());
+    long bodyGrace = millis(ConfigKeys.HTTP_REQUEST_BODY_GRACE.get(config()));
     server = vertx.createHttpServer(new HttpServerOptions()
         .setCompressionSupported(true)
         // Only HTTP/1.1, whose request heads the header deadline can watch; a preface of HTTP/2 gets a 505.
@@ -54,7 +57,10 @@ abstract class ListenerVerticle extends VerticleBase {
         .setMaxChunkSize(UPLOAD_CHUNK_BYTES));
     Router router = router(pool);
     return server
-        .connectionHandler(connection -> HeaderDeadline.install(connection, headerTimeout))
+        .connectionHandler(connection -> {
+          HeaderDeadline.install(connection, headerTimeout);
+          BodyRate.install(connection, bodyMinRate, bodyGrace);
+        })
         // With a WebSocket handshake handler set, Vert.x hands requests of unknown HTTP versions to the request
         // handler (below: 505) instead of answering 501 itself. No route speaks WebSocket.
         .webSocketHandshakeHandler(handshake -> handshake.reject(404))

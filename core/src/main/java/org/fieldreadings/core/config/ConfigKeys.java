@@ -44,6 +44,12 @@ public final class ConfigKeys {
   /** How long a request's headers may take to arrive, counted from its first byte (or from the connection's start). */
   public static final ConfigKey<String> HTTP_REQUEST_HEADER_TIMEOUT =
       plain("http.request.header.timeout", DURATION, positiveDuration(), "PT10S");
+  /** The slowest average a request body may arrive at, in bytes a second, once it has had its grace. */
+  public static final ConfigKey<Integer> HTTP_REQUEST_BODY_MIN_RATE = plain("http.request.body.min.rate",
+      "an integer from 1 to 1073741824", intRange(1, 1 << 30), 1024);
+  /** How long a request body may take before its average rate is checked. */
+  public static final ConfigKey<String> HTTP_REQUEST_BODY_GRACE =
+      plain("http.request.body.grace", DURATION, positiveDuration(), "PT10S");
   public static final ConfigKey<String> ADMIN_HOST = plain("admin.host", HOST, nonEmpty(), "127.0.0.1");
   public static final ConfigKey<Integer> ADMIN_PORT = plain("admin.port", PORT, intRange(0, 65535), 8081);
   public static final ConfigKey<String> ADMIN_TOKEN =
@@ -132,7 +138,7 @@ public final class ConfigKeys {
   /** All keys, in the order of the README's configuration table. */
   public static final List<ConfigKey<?>> ALL = List.of(
       HTTP_HOST, HTTP_PORT, HTTP_INSTANCES, HTTP_PUBLIC_URL, HTTP_TRUSTED_PROXIES, HTTP_IDLE_TIMEOUT,
-      HTTP_REQUEST_HEADER_TIMEOUT, ADMIN_HOST, ADMIN_PORT,
+      HTTP_REQUEST_HEADER_TIMEOUT, HTTP_REQUEST_BODY_MIN_RATE, HTTP_REQUEST_BODY_GRACE, ADMIN_HOST, ADMIN_PORT,
       ADMIN_TOKEN, DATA_DIR, PLUGINS_DIR, PLUGINS_DECODE_BUDGET, PLUGINS_WEDGED_MAX, PLUGINS_WATCH,
       PLUGINS_PROFILE_A_DECODERS, PLUGINS_REAL_WEATHER_STATION_DECODERS, PLUGINS_PROFILE_B_DECODERS,
       PLUGINS_PROFILE_C_DECODERS, PLUGINS_PROFILE_D_DECODERS, INGEST_MAX_BYTES, INGEST_KEY_MAX_DEVICES, DATABASE_URL, DATABASE_POOL_SIZE, MAIL_SMTP_HOST, MAIL_SMTP_PORT,

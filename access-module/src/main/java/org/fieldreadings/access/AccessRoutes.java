@@ -31,8 +31,9 @@ final class AccessRoutes {
     api.post("/access/token").consumes("application/json").produces("application/json")
         .handler(BodyHandler.create().setBodyLimit(BODY_LIMIT))
         .handler(routes::requestToken);
-    api.post("/access").produces("application/json").handler(edge.auth().failureLimit())
-        .handler(routes::exchangeToken);
+    // The token may come in a form body, so that no proxy's access log holds it, or as the interface's query parameter.
+    api.post("/access").produces("application/json").handler(BodyHandler.create().setBodyLimit(BODY_LIMIT))
+        .handler(edge.auth().failureLimit()).handler(routes::exchangeToken);
     api.delete("/access").handler(edge.auth().entity()).handler(routes::revoke);
   }
 
@@ -55,6 +56,9 @@ final class AccessRoutes {
 
   private void exchangeToken(RoutingContext ctx) {
     String token = ctx.queryParams().get("token");
+    if (token == null) {
+      token = ctx.request().getFormAttribute("token");
+    }
     if (token == null || token.isBlank()) {
       ctx.fail(new ProblemException(Problem.invalid("token", "is required: the temporary token received by e-mail")));
       return;

@@ -4,6 +4,7 @@ import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import org.fieldreadings.core.http.ApiKeyAuth;
 import org.fieldreadings.core.http.ProblemException;
 
 /** {@code Authorization: Bearer <admin.token>} on every admin route, compared in constant time. */
@@ -20,6 +21,7 @@ final class AdminTokenAuth implements Handler<RoutingContext> {
 
   @Override
   public void handle(RoutingContext ctx) {
+    ApiKeyAuth.noStore(ctx);
     String header = ctx.request().getHeader("Authorization");
     boolean valid = header != null && header.regionMatches(true, 0, PREFIX, 0, PREFIX.length())
         && MessageDigest.isEqual(token, header.substring(PREFIX.length()).getBytes(StandardCharsets.UTF_8));

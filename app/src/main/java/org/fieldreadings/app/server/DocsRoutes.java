@@ -23,7 +23,7 @@ final class DocsRoutes {
   static void mount(Router api) {
     Buffer contract = ClasspathResource.read(CONTRACT);
     Buffer page = ClasspathResource.read(WEB + "index.html");
-    api.get("/openapi.json").handler(ctx -> ctx.response()
+    api.get("/openapi.json").handler(WebPages::secureAndNext).handler(ctx -> ctx.response()
         .putHeader("Content-Type", "application/json")
         .putHeader("Cache-Control", "no-cache")
         .end(contract));
@@ -38,6 +38,7 @@ final class DocsRoutes {
       }
     });
     api.get("/docs/*")
+        .handler(WebPages::secureAndNext)
         .handler(WebPages.assets(WEB + "assets"))
         .handler(WebPages.assets(WebJar.SWAGGER_UI.root()));
   }

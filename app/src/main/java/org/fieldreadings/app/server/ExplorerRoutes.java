@@ -19,6 +19,7 @@ final class ExplorerRoutes {
   static void mount(Router root) {
     Buffer page = ClasspathResource.read(WEB + "index.html");
     root.get("/").handler(ctx -> WebPages.html(ctx, page, CSP));
+    root.get("/explorer/*").handler(WebPages::secureAndNext);
     root.get("/explorer/chart.js/*").handler(WebPages.assets(WebJar.CHART_JS.root() + "/dist"));
     root.get("/explorer/*").handler(WebPages.assets(WEB + "assets"));
   }

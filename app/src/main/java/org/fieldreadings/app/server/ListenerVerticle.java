@@ -1,5 +1,7 @@
 package org.fieldreadings.app.server;
 
+import io.netty.handler.codec.http.TooLongHttpHeaderException;
+import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.http.HttpServer;
@@ -64,6 +66,7 @@ abstract class ListenerVerticle extends VerticleBase {
         // With a WebSocket handshake handler set, Vert.x hands requests of unknown HTTP versions to the request
         // handler (below: 505) instead of answering 501 itself. No route speaks WebSocket.
         .webSocketHandshakeHandler(handshake -> handshake.reject(404))
+        .invalidRequestHandler(ListenerVerticle::invalid)
         .requestHandler(request -> {
           if (request.version() == null) {
             versionNotSupported(request);
@@ -80,11 +83,29 @@ abstract class ListenerVerticle extends VerticleBase {
   }
 
   private static void versionNotSupported(HttpServerRequest request) {
+    closingWith(request, Problem.of(505, "Only HTTP/1.0 and HTTP/1.1 are spoken here."));
+  }
+
+  /**
+   * A request Netty could not decode (a request line or headers over the limits, a malformed head): the same status
+   * Vert.x gives it by default, with a problem body instead of an empty one, and the connection closed.
+   */
+  private static void invalid(HttpServerRequest request) {
+    Throwable cause = request.decoderResult().cause();
+    Problem problem = cause instanceof TooLongHttpLineException
+        ? Problem.of(414, "The request line is longer than this server accepts.")
+        : cause instanceof TooLongHttpHeaderException
+            ? Problem.of(431, "The request headers are larger than this server accepts.")
+            : Problem.of(400, "The request is not well-formed HTTP/1.1.");
+    closingWith(request, problem);
+  }
+
+  private static void closingWith(HttpServerRequest request, Problem problem) {
     request.response()
-        .setStatusCode(505)
+        .setStatusCode(problem.status())
         .putHeader("Content-Type", Problem.CONTENT_TYPE)
         .putHeader("Connection", "close")
-        .end(Problem.of(505, "Only HTTP/1.0 and HTTP/1.1 are spoken here.").toJson().encode())
+        .end(problem.toJson().encode())
         .onComplete(done -> request.connection().close());
   }
 

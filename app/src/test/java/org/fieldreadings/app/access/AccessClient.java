@@ -45,6 +45,12 @@ final class AccessClient {
     return api.post("/api/access?token=" + URLEncoder.encode(token, StandardCharsets.UTF_8), null);
   }
 
+  /** The exchange with the token in a form body, out of the URL that proxies' access logs keep. */
+  Answer exchangeInForm(String token) {
+    return api.post("/api/access", "token=" + URLEncoder.encode(token, StandardCharsets.UTF_8),
+        "Content-Type", "application/x-www-form-urlencoded");
+  }
+
   Answer revoke(String apiKey) {
     return api.delete("/api/access", "Authorization", "ApiKey " + apiKey);
   }

@@ -135,6 +135,36 @@ class AccessFlowTest {
   }
 
   @Test
+  void theTokenMayComeInAFormBodyAndTheAnswerIsNeverCached() throws Exception {
+    String email = newEmail();
+    String entityId = client.createEntity(email);
+    Answer exchanged = client.exchangeInForm(tokenFor(email, 1));
+    assertThat(exchanged.status()).isEqualTo(200);
+    assertThat(exchanged.header("Cache-Control")).isEqualTo("no-store");
+    assertThat(exchanged.json().getString("entityId")).isEqualTo(entityId);
+    Answer again = client.exchangeInForm(exchanged.json().getString("apiKey").substring(0, 43));
+    assertThat(again.status()).isEqualTo(401);
+    Answer empty = client.api.post("/api/access", "", "Content-Type", "application/x-www-form-urlencoded");
+    assertThat(empty.status()).isEqualTo(400);
+  }
+
+  @Test
+  void answersBehindAKeyOrTheAdminTokenAreNeverCachedErrorsIncluded() throws Exception {
+    String email = newEmail();
+    String entityId = client.createEntity(email);
+    String key = client.issueKey(entityId).json().getString("apiKey");
+    Answer serials = client.api.get("/api/devices/serials", "Authorization", "ApiKey " + key);
+    Answer missing = client.api.get("/api/devices/PROFILE_A/NOPE", "Authorization", "ApiKey " + key);
+    Answer refused = client.api.get("/api/devices/serials", "Authorization", "ApiKey nope");
+    Answer entities = client.adminGet("/admin/entities");
+    for (Answer answer : new Answer[] {serials, missing, refused, entities}) {
+      assertThat(answer.header("Cache-Control")).as(answer.toString()).isEqualTo("no-store");
+    }
+    assertThat(List.of(serials.status(), missing.status(), refused.status(), entities.status()))
+        .containsExactly(200, 404, 401, 200);
+  }
+
+  @Test
   void tokenWorksOnlyOnce() throws Exception {
     String email = newEmail();
     client.createEntity(email);

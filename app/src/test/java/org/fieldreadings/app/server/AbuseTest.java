@@ -121,6 +121,36 @@ class AbuseTest {
   }
 
   @Test
+  void oddPathsAndRefusedAcceptsAreProblems() {
+    for (String[] request : new String[][] {{"admin", "GET /admin/plugins/ HTTP/1.1\r\n", "401"},
+        {"admin", "GET /admin/plugins/ HTTP/1.1\r\nAccept: text/html\r\nAuthorization: Bearer " + adminToken
+            + "\r\n", "406"},
+        {"api", "GET /api/devices/serials/?group=A&group=B HTTP/1.1\r\nAccept: text/plain\r\n", "406"},
+        {"api", "GET /explorer/%c0%ae%c0%ae/logback.xml HTTP/1.1\r\n", "404"},
+        {"admin", "GET /admin/%c0%ae%c0%ae/ HTTP/1.1\r\nAuthorization: Bearer " + adminToken + "\r\n", "404"}}) {
+      int port = request[0].equals("admin") ? server.adminPort() : server.httpPort();
+      Response response = new RawHttp(port).exchange(request[1] + "Host: localhost\r\n\r\n");
+      assertThat(response.status()).as(request[1]).isEqualTo(Integer.parseInt(request[2]));
+      assertThat(response.header("Content-Type")).as(request[1]).isEqualTo("application/problem+json");
+      assertThat(response.json().getInteger("status")).isEqualTo(response.status());
+    }
+  }
+
+  @Test
+  void requestsNettyCannotDecodeAreProblemsOnBothListeners() {
+    for (int port : new int[] {server.httpPort(), server.adminPort()}) {
+      for (String[] request : new String[][] {{"GET /" + "a".repeat(10_000) + " HTTP/1.1\r\nHost: x\r\n\r\n", "414"},
+          {"GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + "a".repeat(20_000) + "\r\n\r\n", "431"},
+          {"GET / HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n", "400"}}) {
+        Response response = new RawHttp(port).exchange(request[0]);
+        assertThat(response.status()).as(request[1]).isEqualTo(Integer.parseInt(request[1]));
+        assertThat(response.header("Content-Type")).as(request[1]).isEqualTo("application/problem+json");
+        assertThat(response.json().getInteger("status")).isEqualTo(response.status());
+      }
+    }
+  }
+
+  @Test
   void docsRedirectNeverLeavesTheServer() {
     RawHttp api = new RawHttp(server.httpPort());
     for (String path : new String[] {"//evil.example/../api/docs/", "/api/docs/", "/api//docs/", "/api/docs//"}) {

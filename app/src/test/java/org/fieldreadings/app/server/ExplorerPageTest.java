@@ -62,6 +62,20 @@ class ExplorerPageTest {
   }
 
   @Test
+  void everyFileOfTheExplorerAndOfTheApiDocsCarriesTheSecurityHeaders() {
+    for (String path : new String[] {"/", "/explorer/explorer.js", "/explorer/chart.js/chart.umd.min.js", "/api/docs",
+        "/api/docs/swagger-initializer.js", "/api/docs/swagger-ui-bundle.js", "/api/docs/swagger-ui.css",
+        "/api/openapi.json"}) {
+      Answer answer = http.get(path);
+      assertThat(answer.status()).as(path).isEqualTo(200);
+      assertThat(answer.header("X-Content-Type-Options")).as(path).isEqualTo("nosniff");
+      assertThat(answer.header("Referrer-Policy")).as(path).isEqualTo("no-referrer");
+    }
+    assertThat(http.get("/api/docs").header("Content-Security-Policy")).startsWith("default-src 'self';")
+        .contains("frame-ancestors 'none'");
+  }
+
+  @Test
   void scriptsStylesAndTheChartLibraryAreServed() {
     for (String asset : new String[] {"explorer.js", "units.js", "explorer.css", "chart.js/chart.umd.min.js"}) {
       Answer answer = http.get("/explorer/" + asset);

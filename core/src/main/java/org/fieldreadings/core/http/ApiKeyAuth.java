@@ -141,8 +141,17 @@ public final class ApiKeyAuth {
     return retryAfter > 0;
   }
 
+  /**
+   * Marks the answer as one no cache may keep: every answer behind a key or the admin token, errors included, may
+   * hold an entity's data or a secret, and a shared proxy must not serve it to the next client.
+   */
+  public static void noStore(RoutingContext ctx) {
+    ctx.response().putHeader("Cache-Control", "no-store");
+  }
+
   private Handler<RoutingContext> handler(String kind) {
     return ctx -> {
+      noStore(ctx);
       String key = keyOf(ctx.request().getHeader("Authorization"));
       boolean plausible = key != null && plausible(key);
       long retryAfter = failures.retryAfter(ClientAddress.of(ctx));

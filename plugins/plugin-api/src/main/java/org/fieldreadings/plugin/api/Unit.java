@@ -24,7 +24,7 @@ public enum Unit {
     this.symbol = symbol;
   }
 
-  /** The symbol as written in interfaces.tsv, e.g. {@code m/s}. */
+  /** The symbol as the interface catalog of docs/api.md writes it, e.g. {@code m/s}. */
   public String symbol() {
     return symbol;
   }

@@ -19,7 +19,7 @@ import org.fieldreadings.plugin.api.Profile;
 final class DeviceRoutes {
 
   private static final String JSON = "application/json";
-  /** Devices per page of the locations: a few tens of kilobytes of JSON each. */
+  /** Devices per page of the serials and the locations: a few tens of kilobytes of JSON each. */
   private static final int PAGE_SIZE = 1000;
 
   private final EventBus bus;
@@ -37,16 +37,12 @@ final class DeviceRoutes {
     api.get("/devices/:profile/:serial").produces(JSON).handler(edge.auth().entity()).handler(routes::describe);
   }
 
-  /** {@code GET /devices/serials?profile=&group=}: the caller's devices, both filters optional. */
+  /** {@code GET /devices/serials?profile=&group=}: the caller's devices, both filters optional, a page at a time. */
   private void list(RoutingContext ctx) {
     Validation validation = new Validation();
     Filters filters = filters(ctx, validation);
     validation.throwIfInvalid();
-    JsonObject request = new JsonObject().put("entityId", ApiKeyAuth.entityId(ctx))
-        .put("profile", filters.profile() == null ? null : filters.profile().name()).put("group", filters.group());
-    bus.<JsonObject>request(DevicesContract.LIST, request)
-        .onSuccess(reply -> ctx.json(reply.body().getJsonArray("devices")))
-        .onFailure(ctx::fail);
+    pages(ctx, DevicesContract.LIST, filters);
   }
 
   /**
@@ -57,10 +53,15 @@ final class DeviceRoutes {
     Validation validation = new Validation();
     Filters filters = filters(ctx, validation);
     validation.throwIfInvalid();
+    pages(ctx, DevicesContract.LOCATION_PAGE, filters);
+  }
+
+  /** Answers the pages of {@code address}, each {@code {"devices": [...]}} of elements that begin with a device. */
+  private void pages(RoutingContext ctx, String address, Filters filters) {
     String entityId = ApiKeyAuth.entityId(ctx);
     PagedArray.answer(ctx, after -> {
       EntityDeviceQuery query = new EntityDeviceQuery(entityId, filters.profile(), filters.group(), after, PAGE_SIZE);
-      return bus.<JsonObject>request(DevicesContract.LOCATION_PAGE, query.toJson())
+      return bus.<JsonObject>request(address, query.toJson())
           .map(reply -> PagedArray.Page.of(reply.body().getJsonArray("devices").stream().map(JsonObject.class::cast)
               .toList(), PAGE_SIZE, DeviceRef::fromJson, device -> device));
     });

@@ -41,9 +41,9 @@ final class DeviceStore {
     this.pool = pool;
   }
 
-  Future<List<DeviceSummary>> list(String entityId, Profile profile, String group) {
-    return pool.preparedQuery(DevicesQueries.LIST).mapping(DevicesQueries::summary)
-        .execute(Tuple.of(entityId, profile == null ? null : profile.name(), group))
+  /** A page of an entity's devices as {@code GET /devices/serials} lists them. */
+  Future<List<DeviceSummary>> listPage(EntityDeviceQuery query) {
+    return pool.preparedQuery(DevicesQueries.LIST_PAGE).mapping(DevicesQueries::summary).execute(pageOf(query))
         .map(DeviceStore::toList);
   }
 
@@ -62,12 +62,12 @@ final class DeviceStore {
   }
 
   Future<AdminDevicePage> adminPage(AdminDeviceQuery query) {
-    DeviceRef after = query.after();
     return pool.preparedQuery(DevicesQueries.ADMIN_PAGE)
         .mapping(row -> new AdminDevice(row.getLong("device_id"), DevicesQueries.ref(row), row.getString("device_group"),
             List.of(row.getArrayOfStrings("entities")), row.getInteger("connectors")))
-        .execute(Tuple.of(query.profile() == null ? null : query.profile().name(), query.group(), query.unassigned(),
-            after == null ? null : after.profile().name(), after == null ? null : after.serial(), query.limit()))
+        .execute(Tuple.of(query.profile() == null ? null : query.profile().name(), query.group(), query.unassigned())
+            .addString(startProfile(query.after(), query.profile())).addString(startSerial(query.after()))
+            .addInteger(query.limit()))
         .map(rows -> new AdminDevicePage(toList(rows)));
   }
 
@@ -89,9 +89,20 @@ final class DeviceStore {
   }
 
   private static Tuple pageOf(EntityDeviceQuery query) {
-    DeviceRef after = query.after();
     return Tuple.of(query.entityId(), query.profile() == null ? null : query.profile().name(), query.group(),
-        after == null ? null : after.profile().name(), after == null ? null : after.serial(), query.limit());
+        startProfile(query.after(), query.profile()), startSerial(query.after()), query.limit());
+  }
+
+  /**
+   * The profile of the device a page starts after: the last one's, or for the first page the profile asked for (or
+   * the first profile), with {@link DevicesQueries#START} as its serial, so that the page is always an index range.
+   */
+  private static String startProfile(DeviceRef after, Profile profile) {
+    return after != null ? after.profile().name() : profile != null ? profile.name() : Profile.values()[0].name();
+  }
+
+  private static String startSerial(DeviceRef after) {
+    return after != null ? after.serial() : DevicesQueries.START;
   }
 
   /** The operator's view of a device: {@code {"deviceId", "entities", "device"}}. */

@@ -84,38 +84,44 @@ final class DevicesQueries {
       WHERE d.device_id = z.device_id AND d.latitude = z.latitude AND d.longitude = z.longitude
       """;
 
-  /** $1 entity id, $2 profile or null, $3 group or null: the entity's devices in answer order. */
-  static final String LIST = """
-      SELECT d.profile, d.serial, d.device_group
-      FROM devices.entity_device ed
-      JOIN devices.device d ON d.device_id = ed.device_id
-      WHERE ed.entity_id = $1
-        AND ($2::text IS NULL OR d.profile = $2::text::devices.device_profile)
-        AND ($3::text IS NULL OR d.device_group = $3::text)
-      ORDER BY d.profile, d.serial
-      """;
-
   /**
    * Closes a page of an entity's devices {@code d} (joined through {@code ed}): $1 entity id, $2 profile or null, $3
-   * group or null, $4 and $5 the profile and serial the page starts after (null: the first page), $6 the page size.
+   * group or null, $4 and $5 the profile and serial the page starts after (never null: the first page starts after
+   * {@link #START}), $6 the page size. The page is a range of the index {@code entity_device_listing}: its cost does
+   * not grow with the devices before it.
    */
   private static final String ENTITY_PAGE_OF_D = """
       WHERE ed.entity_id = $1
-        AND ($2::text IS NULL OR d.profile = $2::text::devices.device_profile)
+        AND (ed.entity_id, ed.profile, ed.serial) > ($1, $4::text::devices.device_profile, $5::text)
+        AND ($2::text IS NULL OR ed.profile = $2::text::devices.device_profile)
         AND ($3::text IS NULL OR d.device_group = $3::text)
-        AND ($4::text IS NULL OR (d.profile, d.serial) > ($4::text::devices.device_profile, $5::text))
       """;
   private static final String ENTITY_PAGE_ORDER = """
-      ORDER BY d.profile, d.serial
+      ORDER BY ed.entity_id, ed.profile, ed.serial
       LIMIT $6
       """;
 
-  /** An entity's devices with ids and connectors, one page (parameters as {@link #ENTITY_PAGE_OF_D}). */
-  static final String ENTITY_PAGE = """
-      SELECT d.device_id, d.profile, d.serial, c.connector_ids, c.interfaces
+  /** The serial every page of a profile's devices starts after when it is the first: below every serial. */
+  static final String START = "";
+
+  /** An entity's devices as {@code GET /devices/serials} lists them, one page (parameters as {@link #ENTITY_PAGE_OF_D}). */
+  static final String LIST_PAGE = """
+      SELECT d.profile, d.serial, d.device_group
       FROM devices.entity_device ed
       JOIN devices.device d ON d.device_id = ed.device_id
-      """ + CONNECTORS_OF_D + ENTITY_PAGE_OF_D + ENTITY_PAGE_ORDER;
+      """ + ENTITY_PAGE_OF_D + ENTITY_PAGE_ORDER;
+
+  /**
+   * An entity's devices with ids and connectors, one page (parameters as {@link #ENTITY_PAGE_OF_D}): the page's
+   * devices first, then their connectors, so that no plan aggregates connectors of devices outside the page.
+   */
+  static final String ENTITY_PAGE = """
+      SELECT d.device_id, d.profile, d.serial, c.connector_ids, c.interfaces
+      FROM (
+        SELECT ed.device_id, ed.profile, ed.serial
+        FROM devices.entity_device ed
+        JOIN devices.device d ON d.device_id = ed.device_id
+      """ + ENTITY_PAGE_OF_D + ENTITY_PAGE_ORDER + ") d\n" + CONNECTORS_OF_D + "ORDER BY d.profile, d.serial\n";
 
   /** An entity's devices that have a location, one page (parameters as {@link #ENTITY_PAGE_OF_D}). */
   static final String LOCATION_PAGE = """
@@ -126,7 +132,7 @@ final class DevicesQueries {
 
   /**
    * The operator's list, one page: $1 profile or null, $2 group or null, $3 only devices no entity has, $4 and $5
-   * the profile and serial the page starts after (null: the first page), $6 the page size.
+   * the profile and serial the page starts after (never null, as in {@link #ENTITY_PAGE_OF_D}), $6 the page size.
    */
   static final String ADMIN_PAGE = "SELECT d.device_id, d.profile, d.serial, d.device_group, " + ENTITIES_OF_D + """
       , (SELECT count(DISTINCT ci.connector_id) FROM devices.connector_interface ci
@@ -135,7 +141,7 @@ final class DevicesQueries {
       WHERE ($1::text IS NULL OR d.profile = $1::text::devices.device_profile)
         AND ($2::text IS NULL OR d.device_group = $2::text)
         AND (NOT $3::boolean OR NOT EXISTS (SELECT 1 FROM devices.entity_device ed WHERE ed.device_id = d.device_id))
-        AND ($4::text IS NULL OR (d.profile, d.serial) > ($4::text::devices.device_profile, $5::text))
+        AND (d.profile, d.serial) > ($4::text::devices.device_profile, $5::text)
       ORDER BY d.profile, d.serial
       LIMIT $6
       """;
@@ -199,8 +205,9 @@ final class DevicesQueries {
 
   /** $1 entity id, $2 device ids: associates the devices with the entity. */
   static final String ASSIGN_ALL = """
-      INSERT INTO devices.entity_device (entity_id, device_id)
-      SELECT $1::text, unnest($2::bigint[]) ORDER BY 2
+      INSERT INTO devices.entity_device (entity_id, device_id, profile, serial)
+      SELECT $1::text, d.device_id, d.profile, d.serial FROM devices.device d
+      WHERE d.device_id = ANY($2::bigint[]) ORDER BY d.device_id
       ON CONFLICT DO NOTHING""";
 
   /** $1 profile, $2 serial, $3 ingest key id: the device's id, no row if it is unknown. */
@@ -237,8 +244,8 @@ final class DevicesQueries {
   /** $1 profile, $2 serial, $3 entity id: the device's id, no row if it is unknown. */
   static final String ASSIGN = TARGET + """
       added AS (
-        INSERT INTO devices.entity_device (entity_id, device_id)
-        SELECT $3::text, device_id FROM target
+        INSERT INTO devices.entity_device (entity_id, device_id, profile, serial)
+        SELECT $3::text, device_id, $1::text::devices.device_profile, $2 FROM target
         ON CONFLICT DO NOTHING)
       SELECT device_id FROM target
       """;
@@ -262,7 +269,7 @@ final class DevicesQueries {
     return new Device(ref(row), facts(row), List.copyOf(subscriptions), connectors(row));
   }
 
-  /** A row of {@link #LIST}. */
+  /** A row of {@link #LIST_PAGE}. */
   static DeviceSummary summary(Row row) {
     return new DeviceSummary(ref(row), row.getString("device_group"));
   }

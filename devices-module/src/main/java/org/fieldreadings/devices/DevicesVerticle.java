@@ -18,7 +18,6 @@ import org.fieldreadings.core.bus.JsonConsumers;
 import org.fieldreadings.core.config.ConfigKeys;
 import org.fieldreadings.core.db.Pools;
 import org.fieldreadings.core.http.DeviceRef;
-import org.fieldreadings.plugin.api.Profile;
 
 /** The devices module's event-bus consumers ({@link DevicesContract}): messages in, records to the store, JSON out. */
 final class DevicesVerticle extends VerticleBase {
@@ -78,17 +77,8 @@ final class DevicesVerticle extends VerticleBase {
   }
 
   private Future<JsonObject> list(JsonObject request) {
-    String entityId = entityId(request);
-    Validation validation = new Validation();
-    Object profileName = request.getValue("profile");
-    Profile profile = profileName == null ? null
-        : DeviceRef.parseProfile(String.valueOf(profileName), "profile", validation.errors()).orElse(null);
-    Object group = request.getValue("group");
-    String validGroup = group == null ? null : DeviceFacts.group(group, "group", validation);
-    validation.throwIfInvalid();
-    return store.list(entityId, profile, validGroup)
-        .map(devices -> new JsonObject().put("devices",
-            new JsonArray(devices.stream().map(DeviceSummary::toJson).toList())));
+    return store.listPage(EntityDeviceQuery.fromJson(request)).map(devices -> new JsonObject().put("devices",
+        new JsonArray(devices.stream().map(DeviceSummary::toJson).toList())));
   }
 
   private Future<JsonObject> describe(JsonObject request) {

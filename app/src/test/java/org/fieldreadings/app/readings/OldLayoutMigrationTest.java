@@ -132,10 +132,10 @@ class OldLayoutMigrationTest {
   }
 
   @Test
-  void theReadingsSchemaIsAtVersion3() {
+  void theReadingsSchemaIsAtVersion4() {
     assertThat(TestPostgres.queryString(database,
         "SELECT version FROM readings.flyway_schema_history WHERE success ORDER BY installed_rank DESC LIMIT 1"))
-        .isEqualTo("3");
+        .isEqualTo("4");
   }
 
   @Test
@@ -180,7 +180,7 @@ class OldLayoutMigrationTest {
               .put("timestamp", newest.getKey()).put("value", newest.getValue()));
         });
     assertThat(answer.array()).isEqualTo(expected);
-    assertThat(TestPostgres.queryString(database, "SELECT count(*) FROM readings.latest")).isEqualTo("4");
+    assertThat(TestPostgres.queryString(database, "SELECT count(latest_ts) FROM readings.series")).isEqualTo("4");
   }
 
   // --- the old database, as the previous version's writer left it ---

@@ -60,10 +60,9 @@ public interface DevicesContract {
   String HAND_OVER = "devices.hand-over";
 
   /**
-   * The devices of an entity ({@code GET /devices/serials}), sorted by profile (enumeration order) then serial.
-   * Request {@code {"entityId": "...", "profile": "PROFILE_A" (optional filter), "group": "SOIL" (optional filter)}};
-   * reply {@code {"devices": [{"profile": "PROFILE_A", "serial": "SM-0001", "group": "SOIL"}]}}, {@code group} null
-   * while unknown.
+   * One page of the devices of an entity ({@code GET /devices/serials}), sorted by profile (enumeration order) then
+   * serial. Request an {@link EntityDeviceQuery}; reply {@code {"devices": [{"profile": "PROFILE_A", "serial":
+   * "SM-0001", "group": "SOIL"}]}}, {@code group} null while unknown.
    */
   String LIST = "devices.list";
 

@@ -16,12 +16,15 @@ public final class DatabaseOutage {
   /** What the SQL client reports for a command sent on a connection whose socket has gone. */
   private static final String INACTIVE_CONNECTION = "Connection is not active now";
 
+  private static final String TOO_MANY_CONNECTIONS = "53300";
+
   private DatabaseOutage() {}
 
   /**
-   * True for refused, reset or closed connections and for SQLSTATE classes 08 (connection exception), 53
-   * (insufficient resources, such as too many connections) and 57 (operator intervention, such as a shutdown),
-   * anywhere in the cause chain.
+   * True for refused, reset or closed connections and for SQLSTATE classes 08 (connection exception) and 57
+   * (operator intervention, such as a shutdown) and 53300 (too many connections), anywhere in the cause chain. The
+   * rest of class 53 (out of memory or of lock memory, disk full, a configuration limit) would fail the same request
+   * again: a fault for the operator, not a reason for the client to retry.
    */
   public static boolean isCause(Throwable error) {
     for (Throwable t = error; t != null; t = t.getCause()) {
@@ -39,6 +42,6 @@ public final class DatabaseOutage {
   }
 
   private static boolean isOutageState(String sqlState) {
-    return sqlState != null && (sqlState.startsWith("08") || sqlState.startsWith("53") || sqlState.startsWith("57"));
+    return sqlState != null && (sqlState.startsWith("08") || sqlState.equals(TOO_MANY_CONNECTIONS) || sqlState.startsWith("57"));
   }
 }

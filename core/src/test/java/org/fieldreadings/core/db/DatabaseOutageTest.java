@@ -48,6 +48,14 @@ class DatabaseOutageTest {
   }
 
   @Test
+  void exhaustedResourcesARetryCannotFixAreNotOutages() {
+    assertThat(DatabaseOutage.isCause(pg("53200"))).as("out_of_memory, e.g. of lock memory").isFalse();
+    assertThat(DatabaseOutage.isCause(new SQLException("out of shared memory", "53200"))).as("JDBC").isFalse();
+    assertThat(DatabaseOutage.isCause(pg("53100"))).as("disk_full").isFalse();
+    assertThat(DatabaseOutage.isCause(pg("53400"))).as("configuration_limit_exceeded").isFalse();
+  }
+
+  @Test
   void causeIsFoundAnywhereInTheChain() {
     assertThat(DatabaseOutage.isCause(new IllegalStateException("query failed", new ConnectException("refused"))))
         .isTrue();

@@ -4,6 +4,7 @@ import io.vertx.core.Future;
 import io.vertx.core.eventbus.EventBus;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.JsonObject;
+import java.util.List;
 import io.vertx.sqlclient.Pool;
 import org.fieldreadings.core.bus.DevicesContract;
 import org.fieldreadings.core.bus.DevicesContract.EntityDevice;
@@ -12,9 +13,9 @@ import org.fieldreadings.core.bus.DevicesContract.EntityDeviceQuery;
 import org.fieldreadings.core.http.DeviceRef;
 
 /**
- * Writes the latest values of an entity's devices a page of devices at a time: the next page is asked for only
- * once the previous one is written and the connection has drained, so memory stays bounded however many devices
- * the entity has, and a client that disconnects stops it. Nothing is written before the first page is read, so a
+ * Writes the latest values of an entity's devices a page of devices at a time: the next page is read while one is
+ * written, and written once the connection has drained, so memory stays bounded however many devices the entity
+ * has, and a client that disconnects stops it. Nothing is written before the first page is read, so a
  * failure there still gets a proper error response.
  */
 final class FleetLatestStreamer {
@@ -31,8 +32,12 @@ final class FleetLatestStreamer {
   }
 
   Future<Void> stream(String entityId, LatestRequest request, HttpServerResponse response) {
-    return new Answer(entityId, request, response).page(null);
+    Answer answer = new Answer(entityId, request, response);
+    return answer.write(answer.fetch(null));
   }
+
+  /** A page of devices and their latest values. */
+  private record Page(List<EntityDevice> devices, LatestValues values) {}
 
   /** One answer on its way out. */
   private final class Answer {
@@ -49,27 +54,37 @@ final class FleetLatestStreamer {
       output.text.append('[');
     }
 
-    /** Writes the page after {@code after} (null: the first page), then the next. */
-    Future<Void> page(DeviceRef after) {
-      if (output.response.closed()) {
-        return Future.succeededFuture();
-      }
+    /** The page after {@code after} (null: the first page). */
+    Future<Page> fetch(DeviceRef after) {
       EntityDeviceQuery query = new EntityDeviceQuery(entityId, request.profile(), request.group(), after, PAGE);
       return bus.<JsonObject>request(DevicesContract.ENTITY_PAGE, query.toJson())
           .map(reply -> EntityDevicePage.fromJson(reply.body()).devices())
           .compose(devices -> LatestValues.read(pool, devices.stream().map(EntityDevice::deviceId).toList(), request)
-              .compose(values -> {
-                for (EntityDevice device : devices) {
-                  first = values.append(output.text, first, device, true);
-                  output.flushIfFull();
-                }
-                if (devices.size() < PAGE) {
-                  output.text.append(']');
-                  return output.end();
-                }
-                return output.pause().compose(v -> output.response.ended() ? Future.<Void>succeededFuture()
-                    : page(devices.get(devices.size() - 1).ref()));
-              }));
+              .map(values -> new Page(devices, values)));
+    }
+
+    /**
+     * Writes the page once it is read, then the next. The next page is read while this one is written: one page
+     * ahead at most, so memory stays bounded and the database and the encoding overlap.
+     */
+    Future<Void> write(Future<Page> pending) {
+      return pending.compose(page -> {
+        if (output.response.closed()) {
+          return Future.succeededFuture();
+        }
+        List<EntityDevice> devices = page.devices();
+        boolean last = devices.size() < PAGE;
+        Future<Page> next = last ? null : fetch(devices.get(devices.size() - 1).ref());
+        for (EntityDevice device : devices) {
+          first = page.values().append(output.text, first, device, true);
+          output.flushIfFull();
+        }
+        if (last) {
+          output.text.append(']');
+          return output.end();
+        }
+        return output.pause().compose(v -> output.response.ended() ? Future.<Void>succeededFuture() : write(next));
+      });
     }
   }
 }

@@ -13,15 +13,16 @@ import org.fieldreadings.core.bus.ReadingsContract.LastReadings;
 
 /**
  * {@link ReadingsContract#LAST_READINGS}: each device's latest reading time, the newest of its series' latest
- * readings (kept by the writer in {@code readings.latest}, so no block is read).
+ * readings (kept by the writer in the series rows, so no block is read).
  */
 public final class LastReadingsQuery {
 
+  /** Device by device through the series index, as {@link LatestValues} reads them. */
   private static final String SQL = """
-      SELECT s.device_id, (extract(epoch FROM max(l.ts)) * 1000)::bigint AS last
-      FROM readings.series s JOIN readings.latest l USING (series_id)
-      WHERE s.device_id = ANY($1)
-      GROUP BY s.device_id""";
+      SELECT d.device_id, (extract(epoch FROM newest.ts) * 1000)::bigint AS last
+      FROM unnest($1::bigint[]) AS d(device_id)
+      CROSS JOIN LATERAL (SELECT max(s.latest_ts) AS ts FROM readings.series s WHERE s.device_id = d.device_id) newest
+      WHERE newest.ts IS NOT NULL""";
 
   private final Pool pool;
 

@@ -13,17 +13,23 @@ import org.fieldreadings.plugin.api.SensorInterface;
 import org.fieldreadings.readings.ShortDecimal;
 
 /**
- * The latest reading of each series of some devices, from {@code readings.latest} (the writer keeps it as readings
+ * The latest reading of each series of some devices, from the series rows (the writer keeps it there as readings
  * commit, so no history is read), written as the latest-values answers show them (docs/api.md, "Latest values").
  */
 final class LatestValues {
 
-  /** $1 device ids, $2 the one connector or null, $3 interface names or null. */
+  /**
+   * $1 device ids, $2 the one connector or null, $3 interface names or null. One range of the series index per
+   * device (its series are together): a plan proportional to the devices asked for, whatever the fleet's size.
+   */
   private static final String SQL = """
-      SELECT s.device_id, s.connector_id, s.interface, (extract(epoch FROM l.ts) * 1000)::bigint AS ts, l.value
-      FROM readings.series s JOIN readings.latest l USING (series_id)
-      WHERE s.device_id = ANY($1) AND ($2::text IS NULL OR s.connector_id = $2)
-        AND ($3::text[] IS NULL OR s.interface = ANY($3))""";
+      SELECT s.device_id, s.connector_id, s.interface, (extract(epoch FROM s.latest_ts) * 1000)::bigint AS ts,
+             s.latest_value
+      FROM unnest($1::bigint[]) AS d(device_id)
+      CROSS JOIN LATERAL (
+        SELECT * FROM readings.series s
+        WHERE s.device_id = d.device_id AND s.latest_ts IS NOT NULL AND ($2::text IS NULL OR s.connector_id = $2)
+          AND ($3::text[] IS NULL OR s.interface = ANY($3))) s""";
 
   private record Series(long deviceId, String connectorId, String iface) {}
 

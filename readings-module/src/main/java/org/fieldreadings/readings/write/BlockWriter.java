@@ -32,8 +32,8 @@ import org.postgresql.PGConnection;
  * at a stored time replaces it (a correction), an equal value is a duplicate. Only days that changed are rewritten,
  * and each such day's hours and its day aggregate are recomputed from all of its readings and spliced into the
  * series' hour and day blocks, so the rollups are exactly those of the stored readings when the transaction commits.
- * New blocks are copied in, changed ones upserted. Each changed series' newest reading goes into
- * {@code readings.latest} alongside, unless a newer one is stored there already.
+ * New blocks are copied in, changed ones upserted. Each changed series' newest reading goes into its row of
+ * {@code readings.series} alongside, unless a newer one is stored there already.
  */
 final class BlockWriter {
 
@@ -68,11 +68,11 @@ final class BlockWriter {
    * newer, or at the same time with another value (a correction); an older one never does.
    */
   private static final String LATEST = """
-      INSERT INTO readings.latest AS l (series_id, ts, value)
-      SELECT k.series_id, timestamptz 'epoch' + k.ms * interval '1 millisecond', k.value
-      FROM unnest(?::int[], ?::bigint[], ?::float8[]) AS k(series_id, ms, value)
-      ON CONFLICT (series_id) DO UPDATE SET ts = excluded.ts, value = excluded.value
-      WHERE excluded.ts > l.ts OR excluded.ts = l.ts AND excluded.value <> l.value""";
+      UPDATE readings.series s SET latest_ts = k.ts, latest_value = k.value
+      FROM (SELECT series_id, timestamptz 'epoch' + ms * interval '1 millisecond' AS ts, value
+            FROM unnest(?::int[], ?::bigint[], ?::float8[]) AS k(series_id, ms, value)) k
+      WHERE s.series_id = k.series_id
+        AND (s.latest_ts IS NULL OR k.ts > s.latest_ts OR k.ts = s.latest_ts AND k.value <> s.latest_value)""";
 
   private BlockWriter() {}
 

@@ -14,16 +14,18 @@ import org.fieldreadings.readings.cache.ReadingsChanges;
 
 /**
  * Stores a batch of readings in one transaction (blocking: worker threads only), so the rollups are exactly in step
- * with the readings when it commits. Writers of a series take turns (transaction-scoped advisory locks, taken in id
- * order so two writers never deadlock), so each sees the other's committed blocks; {@link BlockWriter} does the rest.
+ * with the readings when it commits. Writers of a series take turns, each locking its series' rows of the series
+ * dictionary in id order (so two writers never deadlock), so each sees the other's committed blocks; {@link
+ * BlockWriter} does the rest. Row locks live in the rows themselves, not in PostgreSQL's shared lock table, so a
+ * batch may touch any number of series (one advisory lock per series ran out of lock memory at about 6,000).
  * The transaction announces its devices to the other nodes ({@link ReadingsChanges}), and once it is over, committed
  * or not, this node's {@link BlockCache} forgets their copies before the write is answered.
  */
 final class PointWriter {
 
   private static final String LOCK_SERIES = """
-      SELECT count(pg_advisory_xact_lock(%d, id)) FROM (SELECT unnest(?::int[]) AS id ORDER BY 1) ids"""
-      .formatted(AdvisoryLocks.SERIES);
+      SELECT count(*) FROM (
+        SELECT 1 FROM readings.series WHERE series_id = ANY(?) ORDER BY series_id FOR NO KEY UPDATE) locked""";
 
   /** The most readings a series keeps in a UTC day: one a second on average. */
   static final int READINGS_PER_SERIES_DAY = 86_400;

@@ -16,7 +16,8 @@ import org.slf4j.LoggerFactory;
  * V2 through the writer itself (so the blocks, their rollups and the latest values are exactly what a write would
  * make), then drops the old tables, their monthly partitions and rollups. It reads the points in series and time
  * order with a cursor and writes them a slice at a time, so memory stays bounded whatever their number; all in
- * Flyway's transaction, so a failure leaves the old tables as they were.
+ * Flyway's transaction, so a failure leaves the old tables as they were. The writer keeps the latest values in the
+ * series rows, as migration 4 lays them out: this one adds those columns first.
  */
 public final class PointsToBlocks implements JavaMigration {
 
@@ -48,6 +49,12 @@ public final class PointsToBlocks implements JavaMigration {
   @Override
   public void migrate(Context context) throws Exception {
     Connection connection = context.getConnection();
+    // The writer keeps each series' newest reading in its row (migration 4's layout, which repeats this).
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("""
+          ALTER TABLE readings.series ADD COLUMN IF NOT EXISTS latest_ts timestamptz,
+            ADD COLUMN IF NOT EXISTS latest_value double precision""");
+    }
     Set<Integer> circular = new HashSet<>();
     try (Statement statement = connection.createStatement();
         ResultSet rows = statement.executeQuery("SELECT series_id, interface FROM readings.series")) {

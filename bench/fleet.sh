@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Fleet benchmark (issue 26): how the costs grow with the number of devices, the readings per device held constant
+# (10 interfaces x 3 hourly readings, bench/gen_fleet.py). For each fleet size, on a fresh server (-Xmx256m):
+#   import   canonical CSV through the CLI (java -jar ... readings import), readings/s
+#   ingest   the same values as PROFILE_B frames through the plugin (POST /api/ingest/PROFILE_B with an ingest key
+#            bound to an entity, so the entity has every gateway; 1,000 gateways a payload, 4 in flight), readings/s
+#   latest   GET /api/devices/latest of that entity (every device, 10 interfaces each), p50 at one connection
+#   serials  GET /api/devices/serials of that entity, p50 at one connection
+#   admin    GET /admin/devices (the whole registry: both sets), p50 at one connection
+#   raw day  one gateway's raw day of one interface, p50 at 8 connections
+#   heap     the server's peak used heap over the whole run (jstat)
+# Prints a Markdown table, and with OUT_SVG=FILE writes the per-device curves as an SVG plot (bench/plot_fleet.py).
+# Needs: JDK 17, Maven, python3, curl, wrk (installed with apt when missing).
+# usage: bench/fleet.sh [SIZES...]   (default 20 2000 20000 100000)
+set -euo pipefail
+sizes=("${@:-20 2000 20000 100000}")
+read -r -a sizes <<<"${sizes[*]}"
+http_port=18280
+admin_port=18281
+source "$(dirname "$0")/lib.sh"
+command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
+bench_init bench-fleet python3 curl jstat
+export FR_INGEST_KEY_MAX_DEVICES=1000000
+p50_ms() { # URL AUTH CONNECTIONS SECONDS -> the median latency in milliseconds
+  wrk -t1 -c"$3" -d"$4s" --latency -H "$2" "$1" | python3 -c "
+import re, sys
+line = next(l for l in sys.stdin if re.match(r' +50%', l))
+value, unit = re.match(r' +50% +([0-9.]+)(us|ms|s)', line).groups()
+print(round(float(value) * {'us': 0.001, 'ms': 1, 's': 1000}[unit], 1))"
+}
+json_field() { python3 -c "import json,sys; print(json.load(sys.stdin)['$1'])"; }
+
+rows_md=""
+for n in "${sizes[@]}"; do
+  echo "fleet of $n devices: generating..."
+  rm -rf "$work/data" "$work/payloads"
+  readings=$(python3 bench/gen_fleet.py "$n" "$work/payloads" "$work/fleet.csv")
+  sync
+  start_server 256m
+  jstat -gc "$server_pid" 500 >"$work/jstat.log" &
+  jstat_pid=$!
+
+  echo "  import of $readings readings..."
+  t0=$(now)
+  imported=$(cli readings import --json "$work/fleet.csv" 2>"$work/import.err" | json_field stored) || {
+    tail -c 2000 "$work/import.err" >&2; tail -50 "$work/server.log" >&2; exit 1; }
+  t1=$(now)
+  import_rate=$(python3 -c "print(round($readings / ($t1 - $t0)))")
+
+  entity=$(cli entity add --email "fleet-$n@example.com" --json | json_field entityId)
+  key=$(cli key issue --entity "$entity" --json | json_field apiKey)
+  ingest_key=$(cli ingest-key create --profile PROFILE_B --entity "$entity" --json | json_field ingestKey)
+  echo "  ingest of $readings readings as $(ls "$work/payloads" | wc -l) PROFILE_B payloads..."
+  t0=$(now)
+  ingested=$(python3 bench/push.py "http://127.0.0.1:$http_port/api/ingest/PROFILE_B" "$ingest_key" 4 \
+    "$work"/payloads/*.txt)
+  t1=$(now)
+  ingest_rate=$(python3 -c "print(round($readings / ($t1 - $t0)))")
+  [ "$imported" = "$readings" ] && [ "$ingested" = "$readings" ] || {
+    echo "expected $readings readings stored by each, import stored $imported, ingest $ingested" >&2; exit 1; }
+
+  echo "  queries..."
+  api="http://127.0.0.1:$http_port/api"
+  auth="Authorization: ApiKey $key"
+  latest_bytes=$(curl -s -o /dev/null -w '%{size_download}' -H "$auth" "$api/devices/latest")
+  latest=$(p50_ms "$api/devices/latest" "$auth" 1 8)
+  serials=$(p50_ms "$api/devices/serials" "$auth" 1 5)
+  admin=$(p50_ms "http://127.0.0.1:$admin_port/admin/devices" "Authorization: Bearer $(cat "$work/data/admin.token")" 1 5)
+  raw=$(p50_ms "$api/devices/PROFILE_B/FB-000001/readings?interfaces=AirTemp&startDate=2025-06-10&endDate=2025-06-11" \
+    "$auth" 8 5)
+  kill "$jstat_pid"
+  heap_mb=$(awk 'NR>1 && $1 ~ /^[0-9.]+$/ { used = $3 + $4 + $6 + $8; if (used > max) max = used }
+    END { printf "%.0f", max / 1024 }' "$work/jstat.log")
+  kill "$server_pid"; wait "$server_pid" 2>/dev/null || true
+  server_pid=
+  row="| $n | $import_rate | $ingest_rate | $latest | $latest_bytes | $serials | $admin | $raw | $heap_mb |"
+  echo "  $row"
+  rows_md+="$row"$'\n'
+done
+
+cat <<TABLE
+
+Fleets of N devices x 10 interfaces x 3 readings, imported (CSV, CLI) and ingested (PROFILE_B plugin) once each;
+latencies are medians in milliseconds; heap is the server's peak used heap under -Xmx256m.
+
+| devices | import readings/s | ingest readings/s | latest ms | latest bytes | serials ms | admin devices ms | raw day ms (8 conn.) | peak heap MB |
+|---|---|---|---|---|---|---|---|---|
+${rows_md}
+TABLE
+if [ -n "${OUT_SVG:-}" ]; then
+  printf '%s' "$rows_md" | python3 bench/plot_fleet.py >"$OUT_SVG"
+fi

@@ -14,9 +14,6 @@ import org.fieldreadings.core.bus.DevicesContract;
 import org.fieldreadings.core.bus.DevicesContract.AdminDevice;
 import org.fieldreadings.core.bus.DevicesContract.AdminDevicePage;
 import org.fieldreadings.core.bus.DevicesContract.AdminDeviceQuery;
-import org.fieldreadings.core.bus.ReadingsContract;
-import org.fieldreadings.core.bus.ReadingsContract.DeviceIds;
-import org.fieldreadings.core.bus.ReadingsContract.LastReadings;
 import org.fieldreadings.core.http.DeviceRef;
 import org.fieldreadings.core.http.EdgeContext;
 import org.fieldreadings.core.http.EntityId;
@@ -76,7 +73,7 @@ final class AdminDeviceRoutes {
   private Future<PagedArray.Page> page(AdminDeviceQuery query) {
     return bus.<JsonObject>request(DevicesContract.ADMIN_PAGE, query.toJson())
         .map(reply -> AdminDevicePage.fromJson(reply.body()).devices())
-        .compose(devices -> lastReadings(devices.stream().map(AdminDevice::deviceId).toList())
+        .compose(devices -> LastReadingTimes.of(bus, devices.stream().map(AdminDevice::deviceId).toList())
             .map(last -> PagedArray.Page.of(devices, query.limit(), AdminDevice::ref, device -> device.ref().toJson()
                 .put("group", device.group()).put("entities", new JsonArray(device.entities()))
                 .put("connectors", device.connectors()).put("lastReadingAt", last.of(device.deviceId())))));
@@ -87,16 +84,11 @@ final class AdminDeviceRoutes {
     bus.<JsonObject>request(DevicesContract.ADMIN_DESCRIBE, DeviceRef.fromPath(ctx).toJson())
         .compose(reply -> {
           long deviceId = reply.body().getLong("deviceId");
-          return lastReadings(List.of(deviceId)).map(last -> reply.body().getJsonObject("device")
+          return LastReadingTimes.of(bus, List.of(deviceId)).map(last -> reply.body().getJsonObject("device")
               .put("entities", reply.body().getJsonArray("entities")).put("lastReadingAt", last.of(deviceId)));
         })
         .onSuccess(ctx::json)
         .onFailure(ctx::fail);
-  }
-
-  private Future<LastReadings> lastReadings(List<Long> deviceIds) {
-    return bus.<JsonObject>request(ReadingsContract.LAST_READINGS, new DeviceIds(deviceIds).toJson())
-        .map(reply -> LastReadings.fromJson(reply.body()));
   }
 
   /** {@code PUT /admin/devices/{profile}/{serial}}: 201 with the device when created, 200 when updated. */

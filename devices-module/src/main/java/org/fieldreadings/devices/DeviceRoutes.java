@@ -1,10 +1,12 @@
 package org.fieldreadings.devices;
 
+import io.vertx.core.Future;
 import io.vertx.core.eventbus.EventBus;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import java.util.List;
+import java.util.function.Function;
 import org.fieldreadings.core.bus.DevicesContract;
 import org.fieldreadings.core.bus.DevicesContract.EntityDeviceQuery;
 import org.fieldreadings.core.http.ApiKeyAuth;
@@ -42,7 +44,7 @@ final class DeviceRoutes {
     Validation validation = new Validation();
     Filters filters = filters(ctx, validation);
     validation.throwIfInvalid();
-    pages(ctx, DevicesContract.LIST, filters);
+    pages(ctx, DevicesContract.LIST, filters, Future::succeededFuture);
   }
 
   /**
@@ -53,17 +55,32 @@ final class DeviceRoutes {
     Validation validation = new Validation();
     Filters filters = filters(ctx, validation);
     validation.throwIfInvalid();
-    pages(ctx, DevicesContract.LOCATION_PAGE, filters);
+    pages(ctx, DevicesContract.LOCATION_PAGE, filters, this::withLastReadings);
   }
 
-  /** Answers the pages of {@code address}, each {@code {"devices": [...]}} of elements that begin with a device. */
-  private void pages(RoutingContext ctx, String address, Filters filters) {
+  /** Located devices ({@code {"deviceId", ...}}) as the API shows them: their latest reading time after the rest. */
+  private Future<List<JsonObject>> withLastReadings(List<JsonObject> located) {
+    return LastReadingTimes.of(bus, located.stream().map(device -> device.getLong("deviceId")).toList())
+        .map(last -> located.stream().map(device -> {
+          Long lastReadingAt = last.of(device.getLong("deviceId"));
+          device.remove("deviceId");
+          return device.put("lastReadingAt", lastReadingAt);
+        }).toList());
+  }
+
+  /**
+   * Answers the pages of {@code address}, each {@code {"devices": [...]}} of elements that begin with a device, as
+   * {@code complete} makes them.
+   */
+  private void pages(RoutingContext ctx, String address, Filters filters,
+      Function<List<JsonObject>, Future<List<JsonObject>>> complete) {
     String entityId = ApiKeyAuth.entityId(ctx);
     PagedArray.answer(ctx, after -> {
       EntityDeviceQuery query = new EntityDeviceQuery(entityId, filters.profile(), filters.group(), after, PAGE_SIZE);
       return bus.<JsonObject>request(address, query.toJson())
-          .map(reply -> PagedArray.Page.of(reply.body().getJsonArray("devices").stream().map(JsonObject.class::cast)
-              .toList(), PAGE_SIZE, DeviceRef::fromJson, device -> device));
+          .map(reply -> reply.body().getJsonArray("devices").stream().map(JsonObject.class::cast).toList())
+          .compose(complete)
+          .map(devices -> PagedArray.Page.of(devices, PAGE_SIZE, DeviceRef::fromJson, device -> device));
     });
   }
 

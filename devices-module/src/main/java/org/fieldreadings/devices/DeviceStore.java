@@ -79,11 +79,14 @@ final class DeviceStore {
         .map(rows -> new EntityDevicePage(toList(rows)));
   }
 
-  /** A page of an entity's located devices, each {@code {"profile", "serial", "location"}} as the API answers it. */
+  /**
+   * A page of an entity's located devices, each {@code {"deviceId", "profile", "serial", "location"}}: the API's
+   * element after its device's id.
+   */
   Future<JsonArray> locationPage(EntityDeviceQuery query) {
     return pool.preparedQuery(DevicesQueries.LOCATION_PAGE)
-        .mapping(row -> DevicesQueries.ref(row).toJson()
-            .put("location", new Location(row.getDouble("latitude"), row.getDouble("longitude")).toJson()))
+        .mapping(row -> new JsonObject().put("deviceId", row.getLong("device_id")).mergeIn(DevicesQueries.ref(row)
+            .toJson()).put("location", new Location(row.getDouble("latitude"), row.getDouble("longitude")).toJson()))
         .execute(pageOf(query))
         .map(rows -> new JsonArray(toList(rows)));
   }

@@ -125,7 +125,7 @@ final class DevicesQueries {
 
   /** An entity's devices that have a location, one page (parameters as {@link #ENTITY_PAGE_OF_D}). */
   static final String LOCATION_PAGE = """
-      SELECT d.profile, d.serial, d.latitude, d.longitude
+      SELECT d.device_id, d.profile, d.serial, d.latitude, d.longitude
       FROM devices.entity_device ed
       JOIN devices.device d ON d.device_id = ed.device_id
       """ + ENTITY_PAGE_OF_D + "  AND d.latitude IS NOT NULL\n" + ENTITY_PAGE_ORDER;

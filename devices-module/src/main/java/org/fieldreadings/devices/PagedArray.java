@@ -1,6 +1,7 @@
 package org.fieldreadings.devices;
 
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerResponse;
@@ -40,8 +41,9 @@ final class PagedArray {
         .onSuccess(first -> {
           HttpServerResponse response = ctx.response().setChunked(true)
               .putHeader(HttpHeaders.CONTENT_TYPE, "application/json");
-          response.write("[")
-              .compose(v -> write(response, pages, first, true))
+          Promise<Void> written = Promise.promise();
+          response.write("[").onFailure(written::fail).onSuccess(v -> write(response, pages, first, true, written));
+          written.future()
               .compose(v -> response.end("]"))
               .onFailure(error -> {
                 LOG.warn("{} cut after its first page: {}", ctx.request().path(), error.getMessage());
@@ -51,8 +53,13 @@ final class PagedArray {
         .onFailure(ctx::fail);
   }
 
-  private static Future<Void> write(HttpServerResponse response, Function<DeviceRef, Future<Page>> pages, Page page,
-      boolean first) {
+  /**
+   * Writes {@code page}, then asks for and writes the next, and completes {@code written} after the last. Each step
+   * is a callback that returns, not a future composed on the next step's, so no chain of futures holds on to the
+   * pages already written.
+   */
+  private static void write(HttpServerResponse response, Function<DeviceRef, Future<Page>> pages, Page page,
+      boolean first, Promise<Void> written) {
     Buffer chunk = Buffer.buffer();
     for (int i = 0; i < page.elements().size(); i++) {
       if (!first || i > 0) {
@@ -61,7 +68,14 @@ final class PagedArray {
       chunk.appendString(page.elements().get(i).encode());
     }
     boolean none = first && page.elements().isEmpty();
-    return response.write(chunk).compose(v -> page.next() == null ? Future.<Void>succeededFuture()
-        : pages.apply(page.next()).compose(next -> write(response, pages, next, none)));
+    DeviceRef next = page.next();
+    response.write(chunk).onFailure(written::fail).onSuccess(v -> {
+      if (next == null) {
+        written.complete();
+      } else {
+        pages.apply(next).onFailure(written::fail).onSuccess(following -> write(response, pages, following, none,
+            written));
+      }
+    });
   }
 }

@@ -355,6 +355,59 @@ class ExplorerBrowserTest {
   }
 
   @Test
+  void drawsAFleetOfMoreThanAThousandLocatedDevicesAsCellsOfNearbyDevices() throws Exception {
+    try (FieldReadingsServer server = FieldReadingsServer.start(TestServers.config(dir.resolve("data"), Map.of()))) {
+      Seeded seeded = seed(server, dir.resolve("data"));
+      // 1,100 stations on a grid east of Lisbon, with WS-1 and WS-2: more than the map draws one by one. Declared
+      // before the browser starts, whose DevTools socket would not wait that long idle.
+      List<String> fleet = new ArrayList<>();
+      List<String> bodies = new ArrayList<>();
+      for (int i = 0; i < 1100; i++) {
+        fleet.add("REAL_WEATHER_STATION/GRID-%04d".formatted(i));
+        bodies.add(new JsonObject().put("location", new JsonObject().put("latitude", 38.0 + i / 40 * 0.01)
+            .put("longitude", -8.0 + i % 40 * 0.01)).encode());
+      }
+      for (int from = 0; from < fleet.size(); from += 100) {
+        List<String> some = fleet.subList(from, from + 100);
+        putTogether(server, seeded.bearer(), some.stream().map(device -> "/admin/devices/" + device).toList(),
+            bodies.subList(from, from + 100));
+        putTogether(server, seeded.bearer(), some.stream()
+            .map(device -> "/admin/entities/" + seeded.entityId() + "/devices/" + device).toList(), null);
+      }
+      try (HeadlessChromium chromium = HeadlessChromium.start(dir.resolve("chromium"), 1280, 900)) {
+        drawsCells(chromium, server, seeded);
+      }
+    }
+  }
+
+  /** The map of a fleet of more than a thousand located devices: cells, with their counts and silence. */
+  private static void drawsCells(HeadlessChromium chromium, FieldReadingsServer server, Seeded seeded) {
+    open(chromium, server, seeded.apiKey());
+
+    JsonArray drawn = new JsonArray((String) chromium.evaluate("JSON.stringify([...document.querySelectorAll("
+        + "'#map .point, #map .cell')].map(e => ({devices: Number(e.dataset.devices || 1), device: e.dataset.device,"
+        + " classes: e.getAttribute('class')})))"));
+    assertThat(drawn.size()).isBetween(100, 1000);
+    assertThat(drawn.stream().mapToInt(e -> ((JsonObject) e).getInteger("devices")).sum()).isEqualTo(1102);
+    assertThat((String) chromium.evaluate("document.getElementById('map-note').textContent"))
+        .startsWith("1102 of 1103 devices have a location, drawn as " + drawn.size() + " groups of nearby devices;");
+    // Every grid station is silent (no readings); a cell says how many of its devices are.
+    JsonObject firstCell = drawn.stream().map(JsonObject.class::cast)
+        .filter(e -> e.getString("classes").startsWith("cell")).findFirst().orElseThrow();
+    assertThat(firstCell.getString("classes")).isEqualTo("cell silent");
+    assertThat(chromium.evaluate("document.querySelector('#map .cell title').textContent")).isEqualTo(
+        firstCell.getInteger("devices") + " devices, " + firstCell.getInteger("devices")
+            + " silent for more than a day, from " + firstCell.getString("device").replace("/", " / "));
+    // A cell selects its first device.
+    chromium.evaluate("document.querySelector('#map .cell').dispatchEvent(new MouseEvent('click'))");
+    waitIdle(chromium);
+    assertThat(chromium.evaluate("document.querySelector('#map .selected').dataset.device"))
+        .isEqualTo(firstCell.getString("device"));
+    chromium.screenshot(Path.of("target", "explorer-fleet-cells.png"));
+    assertThat(chromium.problems()).isEmpty();
+  }
+
+  @Test
   void agronomySetsDailyEt0BesideDailyRainWithTheirTotalsAsTheApiAnswersThem() throws Exception {
     try (FieldReadingsServer server = FieldReadingsServer.start(TestServers.config(dir.resolve("data"), Map.of()));
         HeadlessChromium chromium = HeadlessChromium.start(dir.resolve("chromium"), 1280, 900)) {

@@ -47,11 +47,15 @@ class DeviceLocationsTest {
       String[] parts = device.split("/");
       fixture.assign(parts[0], parts[1]);
     }
+    fixture.importCsv("PROFILE_B,GW-1,ORIGIN,Rssi,2024-05-03T02:00:00Z,-97\n");
     // Located, but another entity's.
     put("PROFILE_A", "SM-FOREIGN", "SOIL", 40.0, -8.0);
     String other = fixture.newEntity("other@example.com").entityId();
     fixture.adminPut("/admin/entities/" + other + "/devices/PROFILE_A/SM-FOREIGN", null);
   }
+
+  /** GW-1's one reading, 2024-05-03T02:00:00Z, in epoch milliseconds. */
+  private static final String GW_1_READING = "1714701600000";
 
   @AfterAll
   static void stop() {
@@ -68,7 +72,7 @@ class DeviceLocationsTest {
         + located("PROFILE_A", "SM-1", "41.15", "-8.61") + ","
         + located("REAL_WEATHER_STATION", "WS-10", "38.7", "-9.1") + ","
         + located("REAL_WEATHER_STATION", "WS-2", "38.75", "-9.0") + ","
-        + located("PROFILE_B", "GW-1", "-23.5", "-46.6") + "]");
+        + located("PROFILE_B", "GW-1", "-23.5", "-46.6", GW_1_READING) + "]");
   }
 
   @Test
@@ -76,8 +80,8 @@ class DeviceLocationsTest {
     assertThat(locations("?profile=REAL_WEATHER_STATION").body()).isEqualTo("["
         + located("REAL_WEATHER_STATION", "WS-10", "38.7", "-9.1") + ","
         + located("REAL_WEATHER_STATION", "WS-2", "38.75", "-9.0") + "]");
-    assertThat(locations("?group=GATEWAY").body()).isEqualTo("[" + located("PROFILE_B", "GW-1", "-23.5", "-46.6")
-        + "]");
+    assertThat(locations("?group=GATEWAY").body())
+        .isEqualTo("[" + located("PROFILE_B", "GW-1", "-23.5", "-46.6", GW_1_READING) + "]");
     assertThat(locations("?profile=PROFILE_A&group=SOIL").body())
         .isEqualTo("[" + located("PROFILE_A", "SM-1", "41.15", "-8.61") + "]");
     assertThat(locations("?profile=PROFILE_C").body()).isEqualTo("[]");
@@ -95,7 +99,8 @@ class DeviceLocationsTest {
     for (int i = 0; i < 1010; i++) {
       String serial = "LOC-%04d".formatted(i);
       JsonObject location = new JsonObject().put("latitude", 37 + i / 100 * 0.1).put("longitude", -8 + i % 100 * 0.01);
-      expected.add(new JsonObject().put("profile", "PROFILE_A").put("serial", serial).put("location", location));
+      expected.add(new JsonObject().put("profile", "PROFILE_A").put("serial", serial).put("location", location)
+          .putNull("lastReadingAt"));
       String body = new JsonObject().put("location", location).encode();
       declared.add(CompletableFuture.supplyAsync(() -> fixture.adminPut("/admin/devices/PROFILE_A/" + serial, body),
           POOL).thenApplyAsync(created -> fixture.adminPut("/admin/entities/" + entity + "/devices/PROFILE_A/"
@@ -139,8 +144,14 @@ class DeviceLocationsTest {
     return answer.json().getJsonArray("errors");
   }
 
+  /** A device without readings. */
   private static String located(String profile, String serial, String latitude, String longitude) {
+    return located(profile, serial, latitude, longitude, "null");
+  }
+
+  private static String located(String profile, String serial, String latitude, String longitude,
+      String lastReadingAt) {
     return "{\"profile\":\"" + profile + "\",\"serial\":\"" + serial + "\",\"location\":{\"latitude\":" + latitude
-        + ",\"longitude\":" + longitude + "}}";
+        + ",\"longitude\":" + longitude + "},\"lastReadingAt\":" + lastReadingAt + "}";
   }
 }

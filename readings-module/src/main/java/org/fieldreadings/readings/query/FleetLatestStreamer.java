@@ -1,6 +1,7 @@
 package org.fieldreadings.readings.query;
 
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.eventbus.EventBus;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.JsonObject;
@@ -33,7 +34,9 @@ final class FleetLatestStreamer {
 
   Future<Void> stream(String entityId, LatestRequest request, HttpServerResponse response) {
     Answer answer = new Answer(entityId, request, response);
-    return answer.write(answer.fetch(null));
+    Promise<Void> done = Promise.promise();
+    answer.write(answer.fetch(null), done);
+    return done.future();
   }
 
   /** A page of devices and their latest values. */
@@ -64,13 +67,16 @@ final class FleetLatestStreamer {
     }
 
     /**
-     * Writes the page once it is read, then the next. The next page is read while this one is written: one page
-     * ahead at most, so memory stays bounded and the database and the encoding overlap.
+     * Writes the page once it is read, then the next, and completes {@code done} once the answer is over. The next
+     * page is read while this one is written: one page ahead at most, so memory stays bounded and the database and
+     * the encoding overlap. Each step is a callback that returns, not a future composed on the next step's, so no
+     * chain of futures holds on to the pages already written.
      */
-    Future<Void> write(Future<Page> pending) {
-      return pending.compose(page -> {
+    void write(Future<Page> pending, Promise<Void> done) {
+      pending.onFailure(done::fail).onSuccess(page -> {
         if (output.response.closed()) {
-          return Future.succeededFuture();
+          done.complete();
+          return;
         }
         List<EntityDevice> devices = page.devices();
         boolean last = devices.size() < PAGE;
@@ -81,9 +87,16 @@ final class FleetLatestStreamer {
         }
         if (last) {
           output.text.append(']');
-          return output.end();
+          output.end().onComplete(done);
+          return;
         }
-        return output.pause().compose(v -> output.response.ended() ? Future.<Void>succeededFuture() : write(next));
+        output.pause().onFailure(done::fail).onSuccess(v -> {
+          if (output.response.ended()) {
+            done.complete();
+          } else {
+            write(next, done);
+          }
+        });
       });
     }
   }

@@ -52,8 +52,7 @@ public final class PointsToBlocks implements JavaMigration {
     // The writer keeps each series' newest reading in its row (migration 4's layout, which repeats this).
     try (Statement statement = connection.createStatement()) {
       statement.execute("""
-          ALTER TABLE readings.series ADD COLUMN IF NOT EXISTS latest_ts timestamptz,
-            ADD COLUMN IF NOT EXISTS latest_value double precision""");
+          ALTER TABLE readings.series ADD COLUMN latest_ts timestamptz, ADD COLUMN latest_value double precision""");
     }
     Set<Integer> circular = new HashSet<>();
     try (Statement statement = connection.createStatement();

@@ -14,6 +14,9 @@
   /** A device whose newest reading is older than this is marked silent. */
   const SILENT_AFTER_MS = DAY_MS;
   const MAP = { width: 400, height: 240, margin: 20 };
+  /** The most located devices drawn one by one; a larger fleet is drawn by cells of MAP_CELL map units. */
+  const MAP_POINTS = 1000;
+  const MAP_CELL = 8;
   const SVG = "http://www.w3.org/2000/svg";
 
   /** What a device is first shown with: the first of these its connectors have (a prefix names a depth family). */
@@ -435,23 +438,31 @@
     return element;
   }
 
-  /** Newest reading time by "profile/serial", from the fleet's latest values. */
-  async function newestByDevice() {
-    const newest = new Map();
-    (await (await call("/devices/latest")).json()).forEach((item) => {
-      const key = item.profile + "/" + item.serial;
-      newest.set(key, Math.max(newest.get(key) || 0, item.timestamp));
-    });
-    return newest;
+  /** Whether a located device (its lastReadingAt) has no reading newer than a day. */
+  function isSilent(device) {
+    return device.lastReadingAt === null || Date.now() - device.lastReadingAt > SILENT_AFTER_MS;
+  }
+
+  /** The smallest and largest of a list, without spreading it into arguments (a fleet can be 100,000 long). */
+  function range(values) {
+    let low = Infinity;
+    let high = -Infinity;
+    for (const value of values) {
+      low = Math.min(low, value);
+      high = Math.max(high, value);
+    }
+    return [low, high];
   }
 
   /**
    * Places every device that has a location: longitude scaled by the cosine of the mean latitude (so distances look
-   * right at a farm's scale), fitted into the map with the aspect kept, and centred. Points shrink as they grow in
-   * number, and carry their names only as titles, so thousands stay legible.
+   * right at a farm's scale), fitted into the map with the aspect kept, and centred. Up to MAP_POINTS devices are
+   * points of their own, shrinking as they grow in number and named only in titles; beyond that, devices are
+   * gathered into cells of MAP_CELL units, each drawn once with its number of devices, so the map stays a few
+   * hundred elements whatever the fleet's size.
    */
   async function showMap() {
-    const [located, newest] = await Promise.all([(await call("/devices/locations")).json(), newestByDevice()]);
+    const located = await (await call("/devices/locations")).json();
     const indexOf = new Map(devices.map((device, index) => [keyOf(device), index]));
     const points = located.filter((p) => indexOf.has(keyOf(p)));
     $("map").replaceChildren();
@@ -459,49 +470,90 @@
     if (!points.length) {
       return;
     }
-    const lats = points.map((p) => p.location.latitude);
-    const lons = points.map((p) => p.location.longitude);
-    const squeeze = Math.cos((Math.min(...lats) + Math.max(...lats)) / 2 * Math.PI / 180);
-    const west = Math.min(...lons);
-    const north = Math.max(...lats);
-    const spanX = (Math.max(...lons) - west) * squeeze;
-    const spanY = north - Math.min(...lats);
+    const [south, north] = range(points.map((p) => p.location.latitude));
+    const [west, east] = range(points.map((p) => p.location.longitude));
+    const squeeze = Math.cos((south + north) / 2 * Math.PI / 180);
+    const spanX = (east - west) * squeeze;
+    const spanY = north - south;
     const inner = { width: MAP.width - 2 * MAP.margin, height: MAP.height - 2 * MAP.margin };
     const scale = Math.min(inner.width / (spanX || 1), inner.height / (spanY || 1));
     const offsetX = MAP.margin + (inner.width - spanX * scale) / 2;
     const offsetY = MAP.margin + (inner.height - spanY * scale) / 2;
-    const radius = Math.max(1.5, Math.min(6, 60 / Math.sqrt(points.length)));
-    points.forEach(({ profile, serial, location }) => {
-      const key = profile + "/" + serial;
-      const silent = !newest.has(key) || Date.now() - newest.get(key) > SILENT_AFTER_MS;
-      const point = svg("g", { class: "point" + (silent ? " silent" : ""), tabindex: "0", role: "button",
-        "data-device": key, "aria-label": profile + " / " + serial + " at " + location.latitude + ", "
-          + location.longitude + (silent ? ", silent for more than a day" : "") });
-      const title = svg("title", {});
-      title.textContent = point.getAttribute("aria-label");
-      point.append(title, svg("circle", { cx: offsetX + (location.longitude - west) * squeeze * scale,
-        cy: offsetY + (north - location.latitude) * scale, r: radius, "stroke-width": radius / 3 }));
-      const select = () => {
-        $("device").value = String(indexOf.get(key));
-        busy(loadDevice);
-      };
-      point.addEventListener("click", select);
-      point.addEventListener("keydown", (event) => {
-        if (event.key === "Enter" || event.key === " ") {
-          event.preventDefault();
-          select();
-        }
-      });
-      $("map").append(point);
-    });
+    const place = ({ location }) => [offsetX + (location.longitude - west) * squeeze * scale,
+      offsetY + (north - location.latitude) * scale];
+    const groups = points.length <= MAP_POINTS ? points.map((p) => [p]) : cells(points, place);
+    const radius = Math.max(1.5, Math.min(6, 60 / Math.sqrt(groups.length)));
+    groups.forEach((group) => $("map").append(group.length === 1
+      ? mapPoint(group[0], place(group[0]), radius, indexOf) : mapCell(group, place, radius, indexOf)));
     // A degree of latitude, like a squeezed degree of longitude, is about 111.32 km.
     const across = Math.round(MAP.width / scale * 111.32 * 10) / 10;
     $("map-note").textContent = points.length + " of " + devices.length + " devices have a location"
+      + (groups.length < points.length ? ", drawn as " + groups.length + " groups of nearby devices" : "")
       + (spanX || spanY ? "; the map is about " + across + " km wide." : ".");
   }
 
+  /** The devices by cell of the map's grid, cells in the order of their first device. */
+  function cells(points, place) {
+    const byCell = new Map();
+    points.forEach((point) => {
+      const [x, y] = place(point);
+      const cell = Math.floor(x / MAP_CELL) + "," + Math.floor(y / MAP_CELL);
+      if (!byCell.has(cell)) {
+        byCell.set(cell, []);
+      }
+      byCell.get(cell).push(point);
+    });
+    return [...byCell.values()];
+  }
+
+  /** A map element that selects a device when clicked, or from the keyboard with Enter or Space. */
+  function mapTarget(className, label, device, indexOf, [x, y], radius) {
+    const element = svg("g", { class: className, tabindex: "0", role: "button", "aria-label": label });
+    const title = svg("title", {});
+    title.textContent = label;
+    element.append(title, svg("circle", { cx: x, cy: y, r: radius, "stroke-width": Math.min(radius, 6) / 3 }));
+    const select = () => {
+      $("device").value = String(indexOf.get(keyOf(device)));
+      busy(loadDevice);
+    };
+    element.addEventListener("click", select);
+    element.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault();
+        select();
+      }
+    });
+    return element;
+  }
+
+  function mapPoint(device, position, radius, indexOf) {
+    const { profile, serial, location } = device;
+    const silent = isSilent(device);
+    const point = mapTarget("point" + (silent ? " silent" : ""), profile + " / " + serial + " at " + location.latitude
+      + ", " + location.longitude + (silent ? ", silent for more than a day" : ""), device, indexOf, position, radius);
+    point.dataset.device = keyOf(device);
+    return point;
+  }
+
+  /**
+   * A cell of several devices: at their mean position, larger as they are more (up to the cell, so cells never
+   * overlap), selecting the first of them.
+   */
+  function mapCell(group, place, radius, indexOf) {
+    const positions = group.map(place);
+    const x = positions.reduce((sum, [px]) => sum + px, 0) / group.length;
+    const y = positions.reduce((sum, [, py]) => sum + py, 0) / group.length;
+    const silent = group.filter(isSilent).length;
+    const cell = mapTarget("cell" + (silent ? " silent" : ""), group.length + " devices" + (silent ? ", " + silent
+      + " silent for more than a day" : "") + ", from " + group[0].profile + " / " + group[0].serial, group[0],
+    indexOf, [x, y], Math.min(MAP_CELL / 2, radius * (1 + Math.log10(group.length))));
+    cell.dataset.devices = String(group.length);
+    cell.dataset.device = keyOf(group[0]);
+    return cell;
+  }
+
   function markMap() {
-    document.querySelectorAll("#map .point").forEach((point) =>
+    document.querySelectorAll("#map .point, #map .cell").forEach((point) =>
       point.classList.toggle("selected", point.dataset.device === keyOf(selectedDevice())));
   }
 

@@ -9,6 +9,7 @@
 #   serials  GET /api/devices/serials of that entity, median of 5 in a row
 #   admin    GET /admin/devices (the whole registry: both sets, 2N devices), median of 5 in a row
 #   raw day  one gateway's raw day of one interface, p50 at 8 connections
+#   backup   POST /admin/backup (the whole database: both sets' readings), seconds and size
 #   heap     the server's peak used heap over the whole run (jstat)
 # Prints a Markdown table, and with OUT_SVG=FILE writes the per-device curves as an SVG plot (bench/plot_fleet.py).
 # The queries run at rest (after VACUUM ANALYZE), as in bench/run.sh.
@@ -86,6 +87,12 @@ for n in "${sizes[@]}"; do
   admin=$(median_ms "http://127.0.0.1:$admin_port/admin/devices" "Authorization: Bearer $(cat "$work/data/admin.token")")
   raw=$(p50_ms "$api/devices/PROFILE_B/FB-000001/readings?interfaces=AirTemp&startDate=2025-06-10&endDate=2025-06-11" \
     "$auth" 8 5)
+  t0=$(now)
+  backup_bytes=$(curl -s -o "$work/backup.zip" -w '%{size_download}' -X POST \
+    -H "Authorization: Bearer $(cat "$work/data/admin.token")" "http://127.0.0.1:$admin_port/admin/backup")
+  t1=$(now)
+  backup_s=$(python3 -c "print(round($t1 - $t0, 1))")
+  rm "$work/backup.zip"
   kill "$jstat_pid"
   heap_mb=$(awk 'NR>1 && $1 ~ /^[0-9.]+$/ { used = $3 + $4 + $6 + $8; if (used > max) max = used }
     END { printf "%.0f", max / 1024 }' "$work/jstat.log")
@@ -97,7 +104,7 @@ per_reading = lambda rate: f'{1e6 / rate:.1f}'
 per_device = lambda ms, devices: f'{ms * 1000 / devices:.0f}'
 print(f'| {n} | $import_rate ({per_reading($import_rate)}) | $ingest_rate ({per_reading($ingest_rate)}) '
       f'| $latest ({per_device($latest, n)}) | $latest_bytes | $serials ({per_device($serials, n)}) '
-      f'| $admin ({per_device($admin, 2 * n)}) | $raw | $heap_mb |')")
+      f'| $admin ({per_device($admin, 2 * n)}) | $raw | $backup_s ({$backup_bytes / 1e6:.0f} MB) | $heap_mb |')")
   echo "  $row"
   rows_md+="$row"$'\n'
 done
@@ -108,8 +115,8 @@ Fleets of N devices x 10 interfaces x 3 readings, imported (CSV, CLI) and ingest
 latencies are medians in milliseconds; heap is the server's peak used heap under -Xmx256m; per device and per reading
 figures divide by the fleet's devices and readings.
 
-| devices | import readings/s (µs a reading) | ingest readings/s (µs a reading) | latest ms (µs a device) | latest bytes | serials ms (µs a device) | admin devices ms (µs a device) | raw day ms (8 conn.) | peak heap MB |
-|---|---|---|---|---|---|---|---|---|
+| devices | import readings/s (µs a reading) | ingest readings/s (µs a reading) | latest ms (µs a device) | latest bytes | serials ms (µs a device) | admin devices ms (µs a device) | raw day ms (8 conn.) | backup s | peak heap MB |
+|---|---|---|---|---|---|---|---|---|---|
 ${rows_md}
 TABLE
 if [ -n "${OUT_SVG:-}" ]; then

@@ -130,7 +130,7 @@ final class BlockWriter {
       written.put(key, PointBlock.encode(day.start, merged, 0, merged.size()));
       int first = d;
       Changes series = changes.computeIfAbsent(day.series,
-          id -> new Changes(circular.test(id), daysOfSeries(days, first)));
+          id -> new Changes(circular.test(id), days.subList(first, lastDayOfSeries(days, first) + 1)));
       series.days.add(day.start);
       series.hours.summarize(merged, 0, merged.size(), RollupSpan.HOURS.width());
       series.dayAggregates.summarize(merged, 0, merged.size(), RollupSpan.DAYS.width());
@@ -158,10 +158,18 @@ final class BlockWriter {
     long newestTime;
     double newestValue;
 
-    /** Sized for {@code days} changed days, so a year of hours is not copied to grow a dozen times. */
-    Changes(boolean circular, int days) {
-      hours = new Aggregates(circular, days * HOURS_A_DAY);
-      dayAggregates = new Aggregates(circular, days);
+    /**
+     * Sized for the series' days of the batch, so a year of hours is not copied to grow a dozen times; and for no
+     * more hours than the batch has readings in those days, so a batch of a few readings in each of 100,000 series
+     * does not hold a day of empty hours for each (stored readings of those days grow the hours if they must).
+     */
+    Changes(boolean circular, List<Day> days) {
+      int readings = 0;
+      for (Day day : days) {
+        readings += day.to - day.from;
+      }
+      hours = new Aggregates(circular, Math.min(days.size() * HOURS_A_DAY, readings));
+      dayAggregates = new Aggregates(circular, days.size());
     }
 
     Aggregates of(RollupSpan span) {
@@ -169,13 +177,13 @@ final class BlockWriter {
     }
   }
 
-  /** How many of {@code days}, from {@code first} on, are of the series of that one (a series' days are together). */
-  private static int daysOfSeries(List<Day> days, int first) {
+  /** The last of {@code days}, from {@code first} on, of the series of that one (a series' days are together). */
+  private static int lastDayOfSeries(List<Day> days, int first) {
     int last = first;
     while (last + 1 < days.size() && days.get(last + 1).series == days.get(first).series) {
       last++;
     }
-    return last - first + 1;
+    return last;
   }
 
   private static List<Day> days(SeriesPoints points) {

@@ -101,6 +101,15 @@ final class DevicesQueries {
       LIMIT $6
       """;
 
+  /**
+   * The device {@code d} of each row {@code ed} of a page, looked up row by row through its primary key: the LIMIT
+   * keeps the planner from making it a join, which its generic plan (rows of an optional filter misjudged) turned
+   * into a scan of the whole registry for every row of the page.
+   */
+  private static final String DEVICE_OF_ED = """
+      CROSS JOIN LATERAL (SELECT * FROM devices.device d WHERE d.device_id = ed.device_id LIMIT 1) d
+      """;
+
   /** The serial every page of a profile's devices starts after when it is the first: below every serial. */
   static final String START = "";
 
@@ -108,8 +117,7 @@ final class DevicesQueries {
   static final String LIST_PAGE = """
       SELECT d.profile, d.serial, d.device_group
       FROM devices.entity_device ed
-      JOIN devices.device d ON d.device_id = ed.device_id
-      """ + ENTITY_PAGE_OF_D + ENTITY_PAGE_ORDER;
+      """ + DEVICE_OF_ED + ENTITY_PAGE_OF_D + ENTITY_PAGE_ORDER;
 
   /**
    * An entity's devices with ids and connectors, one page (parameters as {@link #ENTITY_PAGE_OF_D}): the page's
@@ -120,15 +128,13 @@ final class DevicesQueries {
       FROM (
         SELECT ed.device_id, ed.profile, ed.serial
         FROM devices.entity_device ed
-        JOIN devices.device d ON d.device_id = ed.device_id
-      """ + ENTITY_PAGE_OF_D + ENTITY_PAGE_ORDER + ") d\n" + CONNECTORS_OF_D + "ORDER BY d.profile, d.serial\n";
+      """ + DEVICE_OF_ED + ENTITY_PAGE_OF_D + ENTITY_PAGE_ORDER + ") d\n" + CONNECTORS_OF_D + "ORDER BY d.profile, d.serial\n";
 
   /** An entity's devices that have a location, one page (parameters as {@link #ENTITY_PAGE_OF_D}). */
   static final String LOCATION_PAGE = """
       SELECT d.device_id, d.profile, d.serial, d.latitude, d.longitude
       FROM devices.entity_device ed
-      JOIN devices.device d ON d.device_id = ed.device_id
-      """ + ENTITY_PAGE_OF_D + "  AND d.latitude IS NOT NULL\n" + ENTITY_PAGE_ORDER;
+      """ + DEVICE_OF_ED + ENTITY_PAGE_OF_D + "  AND d.latitude IS NOT NULL\n" + ENTITY_PAGE_ORDER;
 
   /**
    * The operator's list, one page: $1 profile or null, $2 group or null, $3 only devices no entity has, $4 and $5

@@ -243,8 +243,8 @@ class DeviceEndpointsTest {
         INSERT INTO devices.device (profile, serial, device_group)
         SELECT (enum_range(NULL::devices.device_profile))[1 + n % 5], 'BIG-' || lpad(n::text, 5, '0'), 'SOIL'
         FROM generate_series(1, 10000) AS n;
-        INSERT INTO devices.entity_device (entity_id, device_id)
-        SELECT 'big', device_id FROM devices.device WHERE serial LIKE 'BIG-%';
+        INSERT INTO devices.entity_device (entity_id, device_id, profile, serial)
+        SELECT 'big', device_id, profile, serial FROM devices.device WHERE serial LIKE 'BIG-%';
         ANALYZE devices.device;
         ANALYZE devices.entity_device""");
     get("big", "/devices/serials?profile=PROFILE_A");

@@ -16,7 +16,7 @@
 # The data are the peers' (bench/peer_values.py; bench/check_same_data.py proves every value the same), and the
 # queries theirs: device WS-07, raw day 2025-06-10, the year 2025. The peers' figures on the same data (InfluxDB,
 # QuestDB, VictoriaMetrics) come from their own harnesses, run back to back with this one on the same machine; see
-# README "Benchmarks".
+# docs/benchmarks.md.
 # Needs: JDK 17, Maven, python3, psql and pgbench (PostgreSQL client tools), wrk (installed with apt when missing).
 # usage: bench/run.sh [DURATION_SECONDS]   (default 20 s per load test)
 #        BENCH_ONLY=disk bench/run.sh     (only the import and (f), which do not depend on the machine's load)

@@ -11,7 +11,10 @@ import org.fieldreadings.core.config.ConfigKeys;
 import org.fieldreadings.core.config.ConfigLoader;
 import org.junit.jupiter.api.Test;
 
-/** The distribution's conf/config.example.json: every key, each with its default, in the README's order. */
+/**
+ * The distribution's conf/config.example.json: every key, each with its default, in the order of the configuration
+ * table of docs/guide.md.
+ */
 class ConfigExampleTest {
 
   private static final Path EXAMPLE = Path.of("src/dist/conf/config.example.json");

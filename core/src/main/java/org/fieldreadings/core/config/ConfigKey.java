@@ -5,7 +5,8 @@ import java.util.Locale;
 import java.util.function.Function;
 
 /**
- * One configuration key of the README's table: its name, how a raw text value becomes a typed one, and its default.
+ * One configuration key of docs/guide.md's configuration table: its name, how a raw text value becomes a typed
+ * one, and its default.
  * Typed values are kept in the verticles' {@code config()} JSON; {@link #get(JsonObject)} reads them back.
  *
  * @param name dotted key, e.g. {@code http.port}

@@ -21,7 +21,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
-/** Every configuration key of the service (each documented in the README's configuration table). */
+/** Every configuration key of the service (each documented in the configuration table of docs/guide.md). */
 public final class ConfigKeys {
 
   private static final String HOST = "a host name or address";
@@ -135,7 +135,7 @@ public final class ConfigKeys {
       plain("logging.format", "text or json", oneOf(Set.of("TEXT", "JSON")), "TEXT");
   public static final ConfigKey<Boolean> DEMO = plain("demo", "true or false", bool(), null);
 
-  /** All keys, in the order of the README's configuration table. */
+  /** All keys, in the order of the configuration table of docs/guide.md. */
   public static final List<ConfigKey<?>> ALL = List.of(
       HTTP_HOST, HTTP_PORT, HTTP_INSTANCES, HTTP_PUBLIC_URL, HTTP_TRUSTED_PROXIES, HTTP_IDLE_TIMEOUT,
       HTTP_REQUEST_HEADER_TIMEOUT, HTTP_REQUEST_BODY_MIN_RATE, HTTP_REQUEST_BODY_GRACE, ADMIN_HOST, ADMIN_PORT,

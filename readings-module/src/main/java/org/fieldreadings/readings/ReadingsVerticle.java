@@ -61,7 +61,7 @@ final class ReadingsVerticle extends VerticleBase {
             bus.<JsonObject>consumer(ReadingsAddresses.PLUGINS, this::listPlugins).completion(),
             bus.<JsonObject>consumer(ReadingsAddresses.PLUGINS_RELOAD, this::reloadPlugins).completion(),
             JsonConsumers.register(vertx, ReadingsContract.LAST_READINGS,
-                new LastReadingsQuery(Pools.shared(vertx, config()))::answer));
+                new LastReadingsQuery(Pools.shared(vertx, config()), cache)::answer));
         });
   }
 

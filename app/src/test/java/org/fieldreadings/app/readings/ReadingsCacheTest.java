@@ -104,6 +104,22 @@ class ReadingsCacheTest {
     assertThat(served).isEqualTo(12.5);
   }
 
+  @Test
+  void aNewerReadingWrittenOnOneNodeIsTheOthersLatestValueWithinOneSecond() throws InterruptedException {
+    day("WS-LATEST", 10.5);
+    String path = "/api/devices/" + WS + "/WS-LATEST/latest?interfaces=AirTemp";
+    assertThat(latestOnSecond(path)).isEqualTo(10.5);
+    assertThat(latestOnSecond(path)).isEqualTo(10.5);
+    fixture.importCsv(WS + ",WS-LATEST,ORIGIN,AirTemp,2024-06-16T00:00:00Z,13.5\n");
+    long deadline = System.nanoTime() + 1_000_000_000L;
+    double served = latestOnSecond(path);
+    while (served != 13.5 && System.nanoTime() < deadline) {
+      Thread.sleep(10);
+      served = latestOnSecond(path);
+    }
+    assertThat(served).isEqualTo(13.5);
+  }
+
   /** A day of 96 quarter-hour AirTemp readings of one value, imported through the first node and assigned. */
   private static void day(String serial, double value) {
     StringBuilder csv = new StringBuilder();
@@ -138,5 +154,11 @@ class ReadingsCacheTest {
     Matcher hits = HITS.matcher(fixture.admin.get("/metrics").body());
     assertThat(hits.find()).isTrue();
     return Double.parseDouble(hits.group(1));
+  }
+
+  private static double latestOnSecond(String path) {
+    Answer answer = secondApi.get(path, "Authorization", "ApiKey " + fixture.apiKey);
+    assertThat(answer.status()).as(answer.toString()).isEqualTo(200);
+    return answer.array().getJsonObject(0).getDouble("value");
   }
 }

@@ -15,7 +15,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * This node's copy of the blocks queries read most, so that a busy day or year is decoded from memory instead of
- * fetched from PostgreSQL on every request. One per node ({@link #of}), bounded in bytes ({@code readings.cache.mb},
+ * fetched from PostgreSQL on every request, and of each device's latest values ({@link DeviceLatest}), so that a
+ * fleet's latest values are answered from memory (InfluxDB 3's last value cache, kept as correct as the blocks). One per node ({@link #of}), bounded in bytes ({@code readings.cache.mb},
  * 0 turns it off).
  *
  * <p>A copy is served only while no write can have changed it since it was read. Every change of a device's readings
@@ -37,6 +38,11 @@ public final class BlockCache implements Shareable {
 
   /** A copy and the clock time of the read that made it; {@link #NONE} when there was no such block. */
   private record Entry(long readAt, byte[] block) {}
+
+  /** A device's latest values, read when {@code readAt}. */
+  private record LatestEntry(long readAt, DeviceLatest latest) {}
+
+  private record LatestKey(long device) {}
 
   /** What a block's bytes become by a {@code recipe} (a query's calendar, say). */
   private record DerivedKey(Key block, Object recipe) {}
@@ -64,8 +70,18 @@ public final class BlockCache implements Shareable {
 
   BlockCache(long maxBytes) {
     entries = maxBytes == 0 ? null : Caffeine.newBuilder().maximumWeight(maxBytes)
-        .weigher((Object key, Object value) -> ENTRY_OVERHEAD + (value instanceof Entry entry ? entry.block.length
-            : ((Derived) value).source.length + ((Derived) value).value.size() * AGGREGATE_BYTES)).build();
+        .weigher(BlockCache::weight).build();
+  }
+
+  private static int weight(Object key, Object value) {
+    if (value instanceof Entry entry) {
+      return ENTRY_OVERHEAD + entry.block.length;
+    }
+    if (value instanceof LatestEntry entry) {
+      return ENTRY_OVERHEAD + entry.latest.bytes();
+    }
+    Derived derived = (Derived) value;
+    return ENTRY_OVERHEAD + derived.source.length + derived.value.size() * AGGREGATE_BYTES;
   }
 
   /** The node's cache, made on first use with the configuration's size. */
@@ -123,6 +139,19 @@ public final class BlockCache implements Shareable {
   public void put(Key key, long readAt, byte[] block) {
     if (entries != null && current(readAt, key.device())) {
       entries.put(key, new Entry(readAt, block == null ? NONE : block));
+    }
+  }
+
+  /** The latest values of a device, null when not known (or not to be trusted). */
+  public DeviceLatest latest(long device) {
+    LatestEntry entry = entries == null ? null : (LatestEntry) entries.getIfPresent(new LatestKey(device));
+    return entry == null || !current(entry.readAt, device) ? null : entry.latest;
+  }
+
+  /** Keeps a device's latest values read by a query that took the time {@code readAt} before it started. */
+  public void putLatest(long device, long readAt, DeviceLatest latest) {
+    if (entries != null && current(readAt, device)) {
+      entries.put(new LatestKey(device), new LatestEntry(readAt, latest));
     }
   }
 

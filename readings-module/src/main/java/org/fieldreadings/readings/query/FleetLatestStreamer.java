@@ -12,6 +12,7 @@ import org.fieldreadings.core.bus.DevicesContract.EntityDevice;
 import org.fieldreadings.core.bus.DevicesContract.EntityDevicePage;
 import org.fieldreadings.core.bus.DevicesContract.EntityDeviceQuery;
 import org.fieldreadings.core.http.DeviceRef;
+import org.fieldreadings.readings.cache.BlockCache;
 
 /**
  * Writes the latest values of an entity's devices a page of devices at a time: the next page is read while one is
@@ -26,10 +27,12 @@ final class FleetLatestStreamer {
 
   private final EventBus bus;
   private final Pool pool;
+  private final BlockCache cache;
 
-  FleetLatestStreamer(EventBus bus, Pool pool) {
+  FleetLatestStreamer(EventBus bus, Pool pool, BlockCache cache) {
     this.bus = bus;
     this.pool = pool;
+    this.cache = cache;
   }
 
   Future<Void> stream(String entityId, LatestRequest request, HttpServerResponse response) {
@@ -62,7 +65,7 @@ final class FleetLatestStreamer {
       EntityDeviceQuery query = new EntityDeviceQuery(entityId, request.profile(), request.group(), after, PAGE);
       return bus.<JsonObject>request(DevicesContract.ENTITY_PAGE, query.toJson())
           .map(reply -> EntityDevicePage.fromJson(reply.body()).devices())
-          .compose(devices -> LatestValues.read(pool, devices.stream().map(EntityDevice::deviceId).toList(), request)
+          .compose(devices -> LatestValues.read(pool, cache, devices.stream().map(EntityDevice::deviceId).toList())
               .map(values -> new Page(devices, values)));
     }
 
@@ -82,7 +85,7 @@ final class FleetLatestStreamer {
         boolean last = devices.size() < PAGE;
         Future<Page> next = last ? null : fetch(devices.get(devices.size() - 1).ref());
         for (EntityDevice device : devices) {
-          first = page.values().append(output.text, first, device, true);
+          first = page.values().append(output.text, first, device, request);
           output.flushIfFull();
         }
         if (last) {

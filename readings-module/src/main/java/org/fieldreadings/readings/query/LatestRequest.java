@@ -52,11 +52,6 @@ record LatestRequest(DeviceRef device, String connectorId, List<SensorInterface>
     return new LatestRequest(null, null, interfaces, profile, group);
   }
 
-  /** The names of the interfaces asked for, null for all (the query's parameter). */
-  String[] interfaceNames() {
-    return interfaces == null ? null : interfaces.stream().map(SensorInterface::name).toArray(String[]::new);
-  }
-
   /** Optional here; when given, as the readings read it. */
   private static List<SensorInterface> interfaces(RoutingContext ctx, ReadingsLimits limits,
       List<FieldError> errors) {

@@ -9,6 +9,7 @@ import org.fieldreadings.core.bus.DevicesContract.Connector;
 import org.fieldreadings.core.bus.DevicesContract.EntityDevice;
 import org.fieldreadings.core.http.ApiKeyAuth;
 import org.fieldreadings.core.http.EdgeContext;
+import org.fieldreadings.readings.cache.BlockCache;
 
 /**
  * {@code GET /devices/{profile}/{serial}/latest} ({@code getLatestBySerial}) and {@code GET /devices/latest}
@@ -22,13 +23,15 @@ public final class LatestRoutes {
   private final DeviceResolver devices;
   private final ReadingsLimits limits;
   private final Pool pool;
+  private final BlockCache cache;
   private final FleetLatestStreamer fleetStreamer;
 
   private LatestRoutes(EdgeContext edge) {
     this.devices = new DeviceResolver(edge.vertx().eventBus());
     this.limits = ReadingsLimits.fromConfig(edge.config());
     this.pool = edge.pool();
-    this.fleetStreamer = new FleetLatestStreamer(edge.vertx().eventBus(), edge.pool());
+    this.cache = BlockCache.of(edge.vertx(), edge.config());
+    this.fleetStreamer = new FleetLatestStreamer(edge.vertx().eventBus(), edge.pool(), cache);
   }
 
   public static void mount(Router api, EdgeContext edge) {
@@ -43,9 +46,9 @@ public final class LatestRoutes {
     devices.resolve(ApiKeyAuth.entityId(ctx), request.device()).compose(device -> {
       EntityDevice resolved = new EntityDevice(device.getLong("deviceId"), request.device(),
           Connector.listFromJson(device.getJsonObject("connectors", new JsonObject())));
-      return LatestValues.read(pool, List.of(resolved.deviceId()), request).compose(values -> {
+      return LatestValues.read(pool, cache, List.of(resolved.deviceId())).compose(values -> {
         StringBuilder out = new StringBuilder("[");
-        values.append(out, true, resolved, false);
+        values.append(out, true, resolved, request);
         return ctx.response().putHeader("Content-Type", JSON).end(out.append(']').toString());
       });
     }).onFailure(ctx::fail);

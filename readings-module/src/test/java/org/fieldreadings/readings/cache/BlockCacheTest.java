@@ -19,6 +19,36 @@ class BlockCacheTest {
     cache.trustFromNow();
   }
 
+  private static final DeviceLatest LATEST = new DeviceLatest.Builder().add("ORIGIN", "AirTemp", 1_000, 21.5).build();
+
+  @Test
+  void aDevicesLatestValuesKeptAreServed() {
+    cache.putLatest(7, cache.now(), LATEST);
+    assertThat(cache.latest(7)).isSameAs(LATEST);
+  }
+
+  @Test
+  void aChangeOfTheDeviceStopsServingItsLatestValues() {
+    cache.putLatest(7, cache.now(), LATEST);
+    cache.changed(7);
+    assertThat(cache.latest(7)).isNull();
+  }
+
+  @Test
+  void latestValuesReadBeforeAChangeOfTheirDeviceAreNotKept() {
+    long readAt = cache.now();
+    cache.changed(7);
+    cache.putLatest(7, readAt, LATEST);
+    assertThat(cache.latest(7)).isNull();
+  }
+
+  @Test
+  void latestValuesAreNotServedWhileOtherNodesChangesMayGoUnheard() {
+    cache.putLatest(7, cache.now(), LATEST);
+    cache.deaf();
+    assertThat(cache.latest(7)).isNull();
+  }
+
   @Test
   void aBlockKeptIsServed() {
     cache.put(DAY, cache.now(), BLOCK);

@@ -47,10 +47,12 @@ final class DeviceLearner {
   record Known(long deviceId, DeviceFacts facts, Connectors connectors, Long ingestKeyId, List<String> entities) {}
 
   private final Pool pool;
+  private final RegistryCache registry;
   private final int maxDevicesPerKey;
 
-  DeviceLearner(Pool pool, int maxDevicesPerKey) {
+  DeviceLearner(Pool pool, RegistryCache registry, int maxDevicesPerKey) {
     this.pool = pool;
+    this.registry = registry;
     this.maxDevicesPerKey = maxDevicesPerKey;
   }
 
@@ -138,7 +140,9 @@ final class DeviceLearner {
         .compose(v -> scope == null || scope.entityId() == null || created.isEmpty() ? Future.succeededFuture()
             : conn.preparedQuery(DevicesQueries.ASSIGN_ALL).execute(Tuple.tuple().addString(scope.entityId())
                 .addArrayOfLong(created.stream().map(ids::get).toArray(Long[]::new))))
-        .map(v -> ids));
+        .compose(v -> registry.announce(conn))
+        .map(v -> ids))
+        .andThen(done -> registry.changed());
   }
 
   private static Future<Map<DeviceRef, Long>> upsert(SqlClient client, List<Learned> devices, Long ingestKeyId) {

@@ -36,9 +36,11 @@ final class DeviceStore {
   private record Created(boolean created, long deviceId) {}
 
   private final Pool pool;
+  private final RegistryCache registry;
 
-  DeviceStore(Pool pool) {
+  DeviceStore(Pool pool, RegistryCache registry) {
     this.pool = pool;
+    this.registry = registry;
   }
 
   /** A page of an entity's devices as {@code GET /devices/serials} lists them. */
@@ -129,8 +131,10 @@ final class DeviceStore {
             : conn.preparedQuery(DevicesQueries.UPDATE_DEVICE).execute(row)
                 .map(updated -> new Created(false, updated.iterator().next().getLong(0))))
         .compose(created -> replaceConnectors(conn, created.deviceId(), update.connectors())
+            .compose(v -> registry.announce(conn))
             .compose(v -> describe(conn, created.deviceId()))
-            .map(device -> new Saved(created.created(), device))));
+            .map(device -> new Saved(created.created(), device))))
+        .andThen(done -> registry.changed());
   }
 
   Future<Device> addSubscription(DeviceRef ref, Subscription subscription) {
@@ -167,11 +171,11 @@ final class DeviceStore {
   }
 
   private Future<Void> associate(String sql, String entityId, DeviceRef ref) {
-    return pool.preparedQuery(sql).execute(Tuple.of(ref.profile().name(), ref.serial(), entityId))
-        .map(rows -> {
-          only(rows, unknownDevice(ref));
-          return null;
-        });
+    return pool.withTransaction(conn -> conn.preparedQuery(sql).execute(Tuple.of(ref.profile().name(), ref.serial(),
+            entityId))
+        .map(rows -> only(rows, unknownDevice(ref)))
+        .compose(device -> registry.announce(conn)))
+        .andThen(done -> registry.changed());
   }
 
   /**

@@ -12,7 +12,6 @@ import org.fieldreadings.core.bus.BusFailureException;
 import org.fieldreadings.core.bus.DevicesContract;
 import org.fieldreadings.core.bus.DevicesContract.AdminDevicePage;
 import org.fieldreadings.core.bus.DevicesContract.AdminDeviceQuery;
-import org.fieldreadings.core.bus.DevicesContract.EntityDevicePage;
 import org.fieldreadings.core.bus.DevicesContract.EntityDeviceQuery;
 import org.fieldreadings.core.bus.JsonConsumers;
 import org.fieldreadings.core.config.ConfigKeys;
@@ -25,12 +24,23 @@ final class DevicesVerticle extends VerticleBase {
   private DeviceStore store;
   private DeviceLearner learner;
   private DeviceZones zones;
+  private RegistryCache registry;
 
   @Override
   public Future<?> start() {
+    return RegistryCache.acquire(vertx, config()).compose(this::register);
+  }
+
+  @Override
+  public Future<?> stop() {
+    return registry == null ? Future.succeededFuture() : registry.release(vertx);
+  }
+
+  private Future<?> register(RegistryCache cache) {
+    registry = cache;
     Pool pool = Pools.shared(vertx, config());
-    store = new DeviceStore(pool);
-    learner = new DeviceLearner(pool, ConfigKeys.INGEST_KEY_MAX_DEVICES.get(config()));
+    store = new DeviceStore(pool, registry);
+    learner = new DeviceLearner(pool, registry, ConfigKeys.INGEST_KEY_MAX_DEVICES.get(config()));
     zones = new DeviceZones(vertx, pool);
     zones.update();
     return Future.all(List.of(
@@ -45,8 +55,7 @@ final class DevicesVerticle extends VerticleBase {
         JsonConsumers.register(vertx, DevicesContract.INGEST_KEY_DEVICES, request -> store.devicesPerIngestKey()),
         JsonConsumers.register(vertx, DevicesContract.HAND_OVER, request -> store.handOver(DeviceRef.fromJson(request),
             request.getLong("keyId")).map(v -> new JsonObject())),
-        JsonConsumers.register(vertx, DevicesContract.ENTITY_PAGE,
-            request -> store.entityPage(EntityDeviceQuery.fromJson(request)).map(EntityDevicePage::toJson)),
+        DevicesContract.ENTITY_PAGE.serve(vertx, query -> registry.entityPage(query, store::entityPage)),
         JsonConsumers.register(vertx, DevicesContract.LOCATION_PAGE, request -> store
             .locationPage(EntityDeviceQuery.fromJson(request)).map(devices -> new JsonObject().put("devices", devices))),
         JsonConsumers.register(vertx, DevicesContract.ADMIN_PAGE,

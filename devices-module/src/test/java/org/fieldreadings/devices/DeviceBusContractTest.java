@@ -10,9 +10,17 @@ import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.fieldreadings.core.bus.DevicesContract;
+import org.fieldreadings.core.bus.DevicesContract.Connector;
+import org.fieldreadings.core.bus.DevicesContract.EntityDevice;
+import org.fieldreadings.core.bus.DevicesContract.EntityDeviceQuery;
+import org.fieldreadings.core.http.DeviceRef;
 import org.fieldreadings.core.testing.ModuleHarness;
 import org.fieldreadings.core.testing.TestPostgres;
+import org.fieldreadings.plugin.api.InterfaceCatalog;
+import org.fieldreadings.plugin.api.Profile;
+import org.fieldreadings.plugin.api.SensorInterface;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -202,34 +210,32 @@ class DeviceBusContractTest {
           .filter(d -> d.getString("serial").equals(serial)).findFirst().orElseThrow().getString("profile"), serial);
     }
     operator.assign("farm", "PROFILE_A", "EP-FARM");
-    JsonObject ep2 = expected(learned, 0, """
-        {"ORIGIN": ["Flowmeter", "FlowmeterTotal"], "B1": ["Bat"]}""");
-    JsonObject ep1 = expected(learned, 1, "{\"ORIGIN\": [\"AirTemp\"]}");
-    JsonObject ep10 = expected(learned, 2, "{}");
-    JsonObject ep3 = expected(learned, 3, "{\"ORIGIN\": [\"WindDir\"]}");
+    EntityDevice ep2 = expected(learned, 0, new Connector("ORIGIN", interfaces("Flowmeter", "FlowmeterTotal")),
+        new Connector("B1", interfaces("Bat")));
+    EntityDevice ep1 = expected(learned, 1, new Connector("ORIGIN", interfaces("AirTemp")));
+    EntityDevice ep10 = expected(learned, 2);
+    EntityDevice ep3 = expected(learned, 3, new Connector("ORIGIN", interfaces("WindDir")));
 
     // Profiles in enumeration order (REAL_WEATHER_STATION before PROFILE_C), then serials; the key is exclusive.
     assertThat(page(null, null, null, 2)).containsExactly(ep1, ep10);
-    assertThat(page(null, null, new JsonObject().put("profile", "PROFILE_A").put("serial", "EP-10"), 2))
-        .containsExactly(ep3, ep2);
-    assertThat(page(null, null, new JsonObject().put("profile", "PROFILE_C").put("serial", "EP-2"), 2)).isEmpty();
-    assertThat(page("PROFILE_C", null, null, 10)).containsExactly(ep2);
+    assertThat(page(null, null, new DeviceRef(Profile.PROFILE_A, "EP-10"), 2)).containsExactly(ep3, ep2);
+    assertThat(page(null, null, new DeviceRef(Profile.PROFILE_C, "EP-2"), 2)).isEmpty();
+    assertThat(page(Profile.PROFILE_C, null, null, 10)).containsExactly(ep2);
     assertThat(page(null, "AIR", null, 10)).containsExactly(ep3);
-    assertThat(page(null, null, null, 10).get(1).getJsonObject("connectors").fieldNames()).isEmpty();
-    assertThat(page(null, null, null, 10).get(3).getJsonObject("connectors").fieldNames())
-        .containsExactly("ORIGIN", "B1");
   }
 
-  private static JsonObject expected(JsonArray learned, int index, String connectors) {
+  private static EntityDevice expected(JsonArray learned, int index, Connector... connectors) {
     JsonObject device = learned.getJsonObject(index);
-    return new JsonObject().put("profile", device.getString("profile")).put("serial", device.getString("serial"))
-        .put("deviceId", device.getLong("deviceId")).put("connectors", new JsonObject(connectors));
+    return new EntityDevice(device.getLong("deviceId"), DeviceRef.fromJson(device), List.of(connectors));
   }
 
-  private static List<JsonObject> page(String profile, String group, JsonObject after, int limit) {
-    JsonObject reply = harness.request(DevicesContract.ENTITY_PAGE, new JsonObject().put("entityId", "other")
-        .put("profile", profile).put("group", group).put("after", after).put("limit", limit));
-    return reply.getJsonArray("devices").stream().map(JsonObject.class::cast).toList();
+  private static List<SensorInterface> interfaces(String... names) {
+    return Stream.of(names).map(InterfaceCatalog::of).toList();
+  }
+
+  private static List<EntityDevice> page(Profile profile, String group, DeviceRef after, int limit) {
+    return harness.request(DevicesContract.ENTITY_PAGE, new EntityDeviceQuery("other", profile, group, after, limit))
+        .devices();
   }
 
   /** A learned location gets its zone off the learning path: RESOLVE carries it within seconds, and again after a move. */

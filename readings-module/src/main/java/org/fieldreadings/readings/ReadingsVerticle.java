@@ -10,20 +10,17 @@ import java.time.Duration;
 import org.fieldreadings.core.bus.BusReplies;
 import org.fieldreadings.core.bus.JsonConsumers;
 import org.fieldreadings.core.bus.ReadingsContract;
-import org.fieldreadings.core.bus.LocalCodec;
 import org.fieldreadings.core.config.ConfigKeys;
 import org.fieldreadings.core.db.DatabaseUrl;
 import org.fieldreadings.core.db.Pools;
 import org.fieldreadings.readings.cache.BlockCache;
 import org.fieldreadings.readings.cache.ReadingsChanges;
 import org.fieldreadings.readings.ingest.IngestPipeline;
-import org.fieldreadings.readings.ingest.IngestRequest;
 import org.fieldreadings.readings.plugins.PluginHost;
 import org.fieldreadings.readings.plugins.PluginHostOptions;
 import org.fieldreadings.readings.plugins.PluginInfo;
 import org.fieldreadings.readings.query.LastReadingsQuery;
 import org.fieldreadings.readings.write.AcceptedWindow;
-import org.fieldreadings.readings.write.ReadingsBatch;
 import org.fieldreadings.readings.write.ReadingsStore;
 
 /**
@@ -48,16 +45,16 @@ final class ReadingsVerticle extends VerticleBase {
     store = new ReadingsStore(vertx, database, window, cache);
     changes = new ReadingsChanges(vertx, database, cache);
     EventBus bus = vertx.eventBus();
-    bus.registerDefaultCodec(ReadingsBatch.class, new LocalCodec<>(ReadingsBatch.class));
-    bus.registerDefaultCodec(IngestRequest.class, new LocalCodec<>(IngestRequest.class));
     // Loading plugins reads jars: off the event loop. The host logs each plugin it loads.
     return changes.start().compose(v -> vertx.executeBlocking(this::startPlugins))
         .compose(host -> {
           plugins = host;
           pipeline = new IngestPipeline(vertx, host, store, window);
           return Future.all(
-            bus.<ReadingsBatch>consumer(ReadingsAddresses.WRITE, this::write).completion(),
-            bus.<IngestRequest>consumer(ReadingsAddresses.INGEST, this::ingest).completion(),
+            ReadingsAddresses.WRITE.serve(vertx, store::write),
+            // The answer can list a thousand rejections: built and encoded on a worker, never on an event loop.
+            ReadingsAddresses.INGEST.serve(vertx, request -> pipeline.ingest(request)
+                .compose(result -> vertx.executeBlocking(() -> result.toJson().toBuffer(), false))),
             bus.<JsonObject>consumer(ReadingsAddresses.PLUGINS, this::listPlugins).completion(),
             bus.<JsonObject>consumer(ReadingsAddresses.PLUGINS_RELOAD, this::reloadPlugins).completion(),
             JsonConsumers.register(vertx, ReadingsContract.LAST_READINGS,
@@ -67,8 +64,6 @@ final class ReadingsVerticle extends VerticleBase {
 
   @Override
   public Future<?> stop() {
-    vertx.eventBus().unregisterDefaultCodec(ReadingsBatch.class);
-    vertx.eventBus().unregisterDefaultCodec(IngestRequest.class);
     store.close();
     if (plugins == null) {
       return changes.stop();
@@ -77,20 +72,6 @@ final class ReadingsVerticle extends VerticleBase {
       plugins.close();
       return null;
     }));
-  }
-
-  private void write(Message<ReadingsBatch> message) {
-    store.write(message.body())
-        .onSuccess(result -> message.reply(result.toJson()))
-        .onFailure(error -> BusReplies.fail(message, error));
-  }
-
-  private void ingest(Message<IngestRequest> message) {
-    // The answer can list a thousand rejections: built and encoded on a worker, never on an event loop.
-    pipeline.ingest(message.body())
-        .compose(result -> vertx.executeBlocking(() -> result.toJson().toBuffer(), false))
-        .onSuccess(message::reply)
-        .onFailure(error -> BusReplies.fail(message, error));
   }
 
   /** The plugin host, watching the plugins folder if {@code plugins.watch} says so. Blocking. */

@@ -87,8 +87,8 @@ class AcceptedWindowTest {
     long blocks = fixture.blocks();
     Reading far = new Reading(new DeviceRef(Profile.PROFILE_A, "SM-BUS"), "ORIGIN", InterfaceCatalog.of("SMraw10"),
         Instant.parse("2999-01-01T00:00:00Z").toEpochMilli(), 1);
-    Throwable failure = fixture.server.vertx().eventBus()
-        .request(ReadingsAddresses.WRITE, new ReadingsBatch(List.of(far)), ReadingsAddresses.WRITE_OPTIONS)
+    Throwable failure = ReadingsAddresses.WRITE.request(fixture.server.vertx().eventBus(),
+            new ReadingsBatch(List.of(far)))
         .toCompletionStage().toCompletableFuture()
         .handle((reply, error) -> error).get(30, TimeUnit.SECONDS);
     assertThat(failure).isInstanceOfSatisfying(ReplyException.class, reply -> {

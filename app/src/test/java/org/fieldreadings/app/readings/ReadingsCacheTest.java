@@ -6,6 +6,7 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -120,6 +121,21 @@ class ReadingsCacheTest {
     assertThat(served).isEqualTo(13.5);
   }
 
+  @Test
+  void aDeviceAssignedOnOneNodeIsInTheOthersFleetWithinOneSecond() throws InterruptedException {
+    day("WS-FLEET-1", 10.5);
+    assertThat(fleetSerialsOnSecond()).contains("WS-FLEET-1").doesNotContain("WS-FLEET-2");
+    assertThat(fleetSerialsOnSecond()).contains("WS-FLEET-1").doesNotContain("WS-FLEET-2");
+    day("WS-FLEET-2", 11.5);
+    long deadline = System.nanoTime() + 1_000_000_000L;
+    List<String> serials = fleetSerialsOnSecond();
+    while (!serials.contains("WS-FLEET-2") && System.nanoTime() < deadline) {
+      Thread.sleep(10);
+      serials = fleetSerialsOnSecond();
+    }
+    assertThat(serials).contains("WS-FLEET-1", "WS-FLEET-2");
+  }
+
   /** A day of 96 quarter-hour AirTemp readings of one value, imported through the first node and assigned. */
   private static void day(String serial, double value) {
     StringBuilder csv = new StringBuilder();
@@ -160,5 +176,11 @@ class ReadingsCacheTest {
     Answer answer = secondApi.get(path, "Authorization", "ApiKey " + fixture.apiKey);
     assertThat(answer.status()).as(answer.toString()).isEqualTo(200);
     return answer.array().getJsonObject(0).getDouble("value");
+  }
+
+  private static List<String> fleetSerialsOnSecond() {
+    Answer answer = secondApi.get("/api/devices/latest?interfaces=AirTemp", "Authorization", "ApiKey " + fixture.apiKey);
+    assertThat(answer.status()).as(answer.toString()).isEqualTo(200);
+    return answer.array().stream().map(element -> ((JsonObject) element).getString("serial")).toList();
   }
 }

@@ -122,7 +122,7 @@ public interface DevicesContract {
    * One page of an entity's devices with their ids and connectors (the fleet's latest values), by profile
    * (enumeration order) then serial. Request {@link EntityDeviceQuery}; reply {@link EntityDevicePage}.
    */
-  String ENTITY_PAGE = "devices.entity-page";
+  BusAddress<EntityDeviceQuery, EntityDevicePage> ENTITY_PAGE = new BusAddress<>("devices.entity-page");
 
   /**
    * One page of an entity's devices that have a location ({@code GET /devices/locations}), by profile (enumeration
@@ -179,13 +179,6 @@ public interface DevicesContract {
           .map(name -> InterfaceCatalog.of((String) name)).toList())));
       return list;
     }
-
-    public static JsonObject listToJson(List<Connector> connectors) {
-      JsonObject json = new JsonObject();
-      connectors.forEach(c -> json.put(c.connectorId,
-          new JsonArray(c.interfaces.stream().map(SensorInterface::name).toList())));
-      return json;
-    }
   }
 
   /** A device of an entity: its id and connectors ({@code ORIGIN} first, then by id). */
@@ -195,14 +188,6 @@ public interface DevicesContract {
       connectors = List.copyOf(connectors);
     }
 
-    public JsonObject toJson() {
-      return ref.toJson().put("deviceId", deviceId).put("connectors", Connector.listToJson(connectors));
-    }
-
-    public static EntityDevice fromJson(JsonObject json) {
-      return new EntityDevice(json.getLong("deviceId"), DeviceRef.fromJson(json),
-          Connector.listFromJson(json.getJsonObject("connectors")));
-    }
   }
 
   /** One page of {@link #ENTITY_PAGE}: fewer devices than the limit means it is the last. */
@@ -212,14 +197,6 @@ public interface DevicesContract {
       devices = List.copyOf(devices);
     }
 
-    public JsonObject toJson() {
-      return new JsonObject().put("devices", new JsonArray(devices.stream().map(EntityDevice::toJson).toList()));
-    }
-
-    public static EntityDevicePage fromJson(JsonObject json) {
-      return new EntityDevicePage(json.getJsonArray("devices").stream()
-          .map(device -> EntityDevice.fromJson((JsonObject) device)).toList());
-    }
   }
 
   /**

@@ -1,38 +1,54 @@
 package org.fieldreadings.core.bus;
 
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.eventbus.EventBus;
 import io.vertx.core.eventbus.MessageCodec;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Passes an immutable Java value between verticles of one node by reference: bulk payloads (reading batches)
- * cross the event bus without being copied or serialized. Not for clustered delivery.
+ * Passes immutable Java values between verticles of one node by reference ({@link BusAddress}): requests, replies
+ * and bulk payloads (reading batches) cross the event bus without being copied or serialized. Not for clustered
+ * delivery.
  */
-public final class LocalCodec<T> implements MessageCodec<T, T> {
+final class LocalCodec implements MessageCodec<Object, Object> {
 
-  private final String name;
+  static final String NAME = "local";
 
-  public LocalCodec(Class<T> type) {
-    this.name = "local-" + type.getName();
+  /** The buses it is registered on (registering a name twice fails): one per Vert.x instance the JVM made. */
+  private static final Set<EventBus> REGISTERED = ConcurrentHashMap.newKeySet();
+
+  /** Registers the codec on {@code bus} unless it is already; cheap once it is (every request asks). */
+  static void registerOn(EventBus bus) {
+    if (REGISTERED.contains(bus)) {
+      return;
+    }
+    synchronized (REGISTERED) {
+      if (!REGISTERED.contains(bus)) {
+        bus.registerCodec(new LocalCodec());
+        REGISTERED.add(bus);
+      }
+    }
   }
 
   @Override
-  public void encodeToWire(Buffer buffer, T value) {
-    throw new UnsupportedOperationException(name + " is for local delivery only");
+  public void encodeToWire(Buffer buffer, Object value) {
+    throw new UnsupportedOperationException(NAME + " is for local delivery only");
   }
 
   @Override
-  public T decodeFromWire(int pos, Buffer buffer) {
-    throw new UnsupportedOperationException(name + " is for local delivery only");
+  public Object decodeFromWire(int pos, Buffer buffer) {
+    throw new UnsupportedOperationException(NAME + " is for local delivery only");
   }
 
   @Override
-  public T transform(T value) {
+  public Object transform(Object value) {
     return value;
   }
 
   @Override
   public String name() {
-    return name;
+    return NAME;
   }
 
   @Override

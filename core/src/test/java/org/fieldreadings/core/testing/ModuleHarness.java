@@ -6,6 +6,7 @@ import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.Message;
 import io.vertx.core.json.JsonObject;
+import org.fieldreadings.core.bus.BusAddress;
 import io.vertx.ext.web.Router;
 import java.security.SecureRandom;
 import java.time.Duration;
@@ -138,6 +139,11 @@ public final class ModuleHarness implements AutoCloseable {
   /** Sends an event-bus request and waits for the reply's body; a failure reply is thrown as the ReplyException. */
   public JsonObject request(String address, JsonObject body) {
     return await(vertx.eventBus().<JsonObject>request(address, body)).body();
+  }
+
+  /** Asks a typed address of a module's contract. */
+  public <Q, R> R request(BusAddress<Q, R> address, Q request) {
+    return await(address.request(vertx.eventBus(), request));
   }
 
   /** A client of the harness's server: paths start with {@code /api/} or {@code /admin/}. */

@@ -6,8 +6,7 @@ import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import io.vertx.core.shareddata.LocalMap;
 import io.vertx.core.shareddata.Shareable;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicLongArray;
+import org.fieldreadings.core.change.ChangeClock;
 import org.fieldreadings.core.config.ConfigKeys;
 import org.fieldreadings.readings.block.Aggregates;
 import org.slf4j.Logger;
@@ -16,17 +15,12 @@ import org.slf4j.LoggerFactory;
 /**
  * This node's copy of the blocks queries read most, so that a busy day or year is decoded from memory instead of
  * fetched from PostgreSQL on every request, and of each device's latest values ({@link DeviceLatest}), so that a
- * fleet's latest values are answered from memory (InfluxDB 3's last value cache, kept as correct as the blocks). One per node ({@link #of}), bounded in bytes ({@code readings.cache.mb},
- * 0 turns it off).
+ * fleet's latest values are answered from memory (InfluxDB 3's last value cache, kept as exact as the blocks). One
+ * per node ({@link #of}), bounded in bytes ({@code readings.cache.mb}, 0 turns it off).
  *
- * <p>A copy is served only while no write can have changed it since it was read. Every change of a device's readings
- * is a tick of one clock: the writer ticks it for its devices once its transaction is over (before the write is
- * answered), and {@link ReadingsChanges} ticks it for the writes other nodes announce through PostgreSQL NOTIFY. A
- * read takes the clock's time {@link #now()} before its query; its blocks are kept, and later served, only while no
- * tick of their device came after that time. So a query that raced with a write never leaves its older blocks
- * behind. Ticks are kept per stripe of device ids: a device shares its stripe with a few others and is at worst
- * read again when they change. Notifications missed while the listening connection is down would go unnoticed, so
- * nothing is served from the cache until that connection is back, and copies read before it are never served.
+ * <p>A copy is served only while no write can have changed it since it was read ({@link ChangeClock}, per device):
+ * the writer ticks the clock for its devices once its transaction is over (before the write is answered), and
+ * {@link ReadingsChanges} ticks it for the writes other nodes announce through PostgreSQL NOTIFY.
  */
 public final class BlockCache implements Shareable {
 
@@ -63,10 +57,8 @@ public final class BlockCache implements Shareable {
 
   /** Blocks ({@link Entry}) and what queries made of them ({@link Derived}), within one memory bound. */
   private final Cache<Object, Object> entries;
-  private final AtomicLong clock = new AtomicLong();
-  private final AtomicLongArray changedAt = new AtomicLongArray(STRIPES);
-  /** The clock time from which copies may be served: none while other nodes' changes could go unnoticed. */
-  private volatile long trustedFrom = Long.MAX_VALUE;
+  /** Ticked per device by this node's writer and by {@link ReadingsChanges} for other nodes' writes. */
+  private final ChangeClock clock = new ChangeClock(STRIPES);
 
   BlockCache(long maxBytes) {
     entries = maxBytes == 0 ? null : Caffeine.newBuilder().maximumWeight(maxBytes)
@@ -113,7 +105,7 @@ public final class BlockCache implements Shareable {
 
   /** The clock's time: take it before a query whose blocks are to be kept. */
   public long now() {
-    return clock.get();
+    return clock.now();
   }
 
   /** The copy of a block: {@link #NONE} when known not to exist, null when not known (or not to be trusted). */
@@ -157,28 +149,14 @@ public final class BlockCache implements Shareable {
 
   /** The readings of a device changed (or may have): copies read before now are not served again. */
   public void changed(long device) {
-    long tick = clock.incrementAndGet();
-    changedAt.accumulateAndGet(stripe(device), tick, Math::max);
+    clock.changed(device);
   }
 
-  /**
-   * Copies read before now are not served: changes of other nodes are heard from now on (after a (re)subscription),
-   * or some change could not be told apart.
-   */
-  void trustFromNow() {
-    trustedFrom = clock.incrementAndGet();
-  }
-
-  /** Changes of other nodes may go unheard: nothing is served until {@link #trustFromNow()}. */
-  void deaf() {
-    trustedFrom = Long.MAX_VALUE;
+  ChangeClock clock() {
+    return clock;
   }
 
   private boolean current(long readAt, long device) {
-    return readAt >= trustedFrom && readAt >= changedAt.get(stripe(device));
-  }
-
-  private static int stripe(long device) {
-    return (int) (device ^ device >>> 32) & (STRIPES - 1);
+    return clock.current(readAt, device);
   }
 }

@@ -2,19 +2,18 @@ package org.fieldreadings.readings.cache;
 
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.pgclient.pubsub.PgSubscriber;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import org.fieldreadings.core.change.ChangeFeed;
 import org.fieldreadings.core.db.DatabaseUrl;
-import org.fieldreadings.core.db.Pools;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Which devices' readings changed, told between nodes sharing the database: the writer announces its devices in its
  * transaction ({@link #NOTIFY}, delivered at commit and only then), and every node's listener ticks its
- * {@link BlockCache} for them. While the listening connection is down the cache serves nothing.
+ * {@link BlockCache} for them ({@link ChangeFeed}).
  */
 public final class ReadingsChanges {
 
@@ -23,36 +22,20 @@ public final class ReadingsChanges {
   public static final String NOTIFY = "SELECT count(pg_notify('" + CHANNEL + "', p)) FROM unnest(?::text[]) p";
   /** NOTIFY payloads must stay under 8,000 bytes. */
   private static final int MAX_PAYLOAD = 7_000;
-  private static final long RECONNECT_MS = 1000;
   private static final Logger LOG = LoggerFactory.getLogger(ReadingsChanges.class);
 
-  private final PgSubscriber subscriber;
-  private volatile boolean stopping;
+  private final ChangeFeed feed;
 
   public ReadingsChanges(Vertx vertx, DatabaseUrl url, BlockCache cache) {
-    // The policy is asked as soon as the connection is lost: from then on the cache must not be trusted.
-    subscriber = PgSubscriber.subscriber(vertx, Pools.connectOptions(url)).reconnectPolicy(retries -> {
-      cache.deaf();
-      return stopping ? -1L : RECONNECT_MS;
-    });
-    subscriber.channel(CHANNEL)
-        .subscribeHandler(v -> cache.trustFromNow())
-        .handler(payload -> changed(cache, payload));
-    subscriber.closeHandler(v -> {
-      cache.deaf();
-      if (!stopping) {
-        LOG.warn("stopped listening for readings written by other nodes: readings are read from the database only");
-      }
-    });
+    feed = new ChangeFeed(vertx, url, CHANNEL, cache.clock(), payload -> changed(cache, payload));
   }
 
   public Future<Void> start() {
-    return subscriber.connect();
+    return feed.start();
   }
 
   public Future<Void> stop() {
-    stopping = true;
-    return subscriber.close();
+    return feed.stop();
   }
 
   /** The payloads announcing {@code devices}, each within PostgreSQL's limit. */
@@ -80,7 +63,7 @@ public final class ReadingsChanges {
       }
     } catch (NumberFormatException e) {
       LOG.warn("unreadable {} notification: nothing is served from the cache read before it", CHANNEL);
-      cache.trustFromNow();
+      cache.clock().trustFromNow();
     }
   }
 }

@@ -89,10 +89,11 @@ public final class IngestRoutes {
   private void ingest(RoutingContext ctx, Profile profile, IngestScope scope) {
     String contentType = ctx.request().getHeader(HttpHeaders.CONTENT_TYPE);
     BoundedBody.read(ctx.request(), maxBytes)
-        .compose(body -> bus.<Buffer>request(ReadingsAddresses.INGEST,
-            new IngestRequest(profile, new RawPayload(body.getBytes(), contentType), scope), ReadingsAddresses.WRITE_OPTIONS))
+        .compose(body -> ReadingsAddresses.INGEST.request(bus,
+            new IngestRequest(profile, new RawPayload(body.getBytes(), contentType), scope),
+            ReadingsAddresses.WRITE_TIMEOUT_MS))
         // The answer comes encoded (on a worker): the event loop only sends it.
-        .onSuccess(reply -> ctx.response().putHeader(HttpHeaders.CONTENT_TYPE, "application/json").end(reply.body()))
+        .onSuccess(answer -> ctx.response().putHeader(HttpHeaders.CONTENT_TYPE, "application/json").end(answer))
         .onFailure(error -> ctx.fail(problemOf(error)));
   }
 

@@ -4,7 +4,6 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.eventbus.EventBus;
 import io.vertx.core.http.HttpServerResponse;
-import io.vertx.core.json.JsonObject;
 import java.util.List;
 import io.vertx.sqlclient.Pool;
 import org.fieldreadings.core.bus.DevicesContract;
@@ -63,8 +62,7 @@ final class FleetLatestStreamer {
     /** The page after {@code after} (null: the first page). */
     Future<Page> fetch(DeviceRef after) {
       EntityDeviceQuery query = new EntityDeviceQuery(entityId, request.profile(), request.group(), after, PAGE);
-      return bus.<JsonObject>request(DevicesContract.ENTITY_PAGE, query.toJson())
-          .map(reply -> EntityDevicePage.fromJson(reply.body()).devices())
+      return DevicesContract.ENTITY_PAGE.request(bus, query).map(EntityDevicePage::devices)
           .compose(devices -> LatestValues.read(pool, cache, devices.stream().map(EntityDevice::deviceId).toList())
               .map(values -> new Page(devices, values)));
     }

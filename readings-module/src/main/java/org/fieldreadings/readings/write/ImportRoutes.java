@@ -210,11 +210,10 @@ public final class ImportRoutes {
       if (readings.isEmpty()) {
         return Future.succeededFuture();
       }
-      return vertx.eventBus().<JsonObject>request(ReadingsAddresses.WRITE, new ReadingsBatch(readings),
-              ReadingsAddresses.WRITE_OPTIONS)
-          .map(reply -> {
-            JsonObject counts = reply.body();
-            total = total.plus(new WriteResult(counts.getLong("stored"), counts.getLong("duplicates")));
+      return ReadingsAddresses.WRITE.request(vertx.eventBus(), new ReadingsBatch(readings),
+              ReadingsAddresses.WRITE_TIMEOUT_MS)
+          .map(written -> {
+            total = total.plus(written);
             return null;
           });
     }

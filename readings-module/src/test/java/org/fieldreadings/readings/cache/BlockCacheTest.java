@@ -16,7 +16,7 @@ class BlockCacheTest {
 
   @BeforeEach
   void listen() {
-    cache.trustFromNow();
+    cache.clock().trustFromNow();
   }
 
   private static final DeviceLatest LATEST = new DeviceLatest.Builder().add("ORIGIN", "AirTemp", 1_000, 21.5).build();
@@ -45,7 +45,7 @@ class BlockCacheTest {
   @Test
   void latestValuesAreNotServedWhileOtherNodesChangesMayGoUnheard() {
     cache.putLatest(7, cache.now(), LATEST);
-    cache.deaf();
+    cache.clock().deaf();
     assertThat(cache.latest(7)).isNull();
   }
 
@@ -98,7 +98,7 @@ class BlockCacheTest {
   @Test
   void nothingIsServedWhileChangesOfOtherNodesMayGoUnheard() {
     cache.put(DAY, cache.now(), BLOCK);
-    cache.deaf();
+    cache.clock().deaf();
     assertThat(cache.get(DAY)).isNull();
     cache.put(DAY, cache.now(), BLOCK);
     assertThat(cache.get(DAY)).isNull();
@@ -108,8 +108,8 @@ class BlockCacheTest {
   void blocksReadBeforeListeningAgainAreNotServed() {
     long readAt = cache.now();
     cache.put(DAY, readAt, BLOCK);
-    cache.deaf();
-    cache.trustFromNow();
+    cache.clock().deaf();
+    cache.clock().trustFromNow();
     assertThat(cache.get(DAY)).isNull();
     cache.put(DAY, readAt, BLOCK);
     assertThat(cache.get(DAY)).isNull();
@@ -118,7 +118,7 @@ class BlockCacheTest {
   @Test
   void aCacheOfNoBytesKeepsNothing() {
     BlockCache off = new BlockCache(0);
-    off.trustFromNow();
+    off.clock().trustFromNow();
     off.put(DAY, off.now(), BLOCK);
     assertThat(off.get(DAY)).isNull();
   }

@@ -49,7 +49,7 @@ class ReadingsChangesTest {
 
   private static BlockCache listening() {
     BlockCache cache = new BlockCache(1024 * 1024);
-    cache.trustFromNow();
+    cache.clock().trustFromNow();
     return cache;
   }
 }

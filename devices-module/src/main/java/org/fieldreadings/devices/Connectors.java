@@ -170,13 +170,6 @@ final class Connectors {
     return array;
   }
 
-  /** {@code {"ORIGIN": ["AirTemp"]}}, the form of {@link DevicesContract#RESOLVE} and {@link DevicesContract#LEARN}. */
-  JsonObject toResolveJson() {
-    JsonObject object = new JsonObject();
-    byId.forEach((connectorId, interfaces) -> object.put(connectorId, names(interfaces)));
-    return object;
-  }
-
   /** The connectors as the bus contract carries them, in answer order. */
   List<DevicesContract.Connector> toContract() {
     List<DevicesContract.Connector> list = new ArrayList<>();

@@ -21,14 +21,13 @@ import org.fieldreadings.core.bus.DevicesContract.AdminDeviceQuery;
 import org.fieldreadings.core.bus.DevicesContract.EntityDevice;
 import org.fieldreadings.core.bus.DevicesContract.EntityDevicePage;
 import org.fieldreadings.core.bus.DevicesContract.EntityDeviceQuery;
+import org.fieldreadings.core.bus.DevicesContract.ResolveRequest;
+import org.fieldreadings.core.bus.DevicesContract.ResolvedDevice;
 import org.fieldreadings.core.http.DeviceRef;
 import org.fieldreadings.plugin.api.Profile;
 
 /** The registry's reads and writes: each one round trip, or one transaction for the operator's changes. */
 final class DeviceStore {
-
-  /** What a device is to a reader: its internal id and connectors. */
-  record Resolved(long deviceId, String timeZone, Connectors connectors) {}
 
   /** The outcome of an operator's update. */
   record Saved(boolean created, Device device) {}
@@ -55,13 +54,15 @@ final class DeviceStore {
         .map(rows -> only(rows, notAssociated(ref)));
   }
 
-  Future<Resolved> resolve(String entityId, DeviceRef ref) {
+  Future<ResolvedDevice> resolve(ResolveRequest request) {
+    DeviceRef ref = request.device();
     return pool.preparedQuery(DevicesQueries.RESOLVE)
-        .mapping(row -> new Resolved(row.getLong("device_id"), row.getString("time_zone"),
-            DevicesQueries.connectors(row)))
-        .execute(Tuple.of(ref.profile().name(), ref.serial(), entityId))
+        .mapping(row -> new ResolvedDevice(row.getLong("device_id"), row.getString("time_zone"),
+            row.getDouble("latitude"), DevicesQueries.connectors(row).toContract()))
+        .execute(Tuple.of(ref.profile().name(), ref.serial(), request.entityId()))
         .map(rows -> only(rows, notAssociated(ref)));
   }
+
 
   Future<AdminDevicePage> adminPage(AdminDeviceQuery query) {
     return pool.preparedQuery(DevicesQueries.ADMIN_PAGE)

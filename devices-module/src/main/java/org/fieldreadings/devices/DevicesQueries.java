@@ -57,9 +57,9 @@ final class DevicesQueries {
   /** $1 device id. */
   static final String DESCRIBE_BY_ID = DEVICES + "WHERE d.device_id = $1";
 
-  /** $1 profile, $2 serial, $3 entity id: id and connectors of the device if the entity may read it. */
+  /** $1 profile, $2 serial, $3 entity id: id, zone, latitude and connectors of the device if the entity may read it. */
   static final String RESOLVE = """
-      SELECT d.device_id, d.time_zone, c.connector_ids, c.interfaces
+      SELECT d.device_id, d.time_zone, d.latitude, c.connector_ids, c.interfaces
       FROM devices.device d
       JOIN devices.entity_device ed ON ed.device_id = d.device_id AND ed.entity_id = $3
       """ + CONNECTORS_OF_D + """

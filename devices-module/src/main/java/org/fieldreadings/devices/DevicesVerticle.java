@@ -44,7 +44,7 @@ final class DevicesVerticle extends VerticleBase {
     zones = new DeviceZones(vertx, pool);
     zones.update();
     return Future.all(List.of(
-        JsonConsumers.register(vertx, DevicesContract.RESOLVE, this::resolve),
+        DevicesContract.RESOLVE.serve(vertx, store::resolve),
         JsonConsumers.register(vertx, DevicesContract.LEARN, this::learn),
         JsonConsumers.register(vertx, DevicesContract.LIST, this::list),
         JsonConsumers.register(vertx, DevicesContract.DESCRIBE, this::describe),
@@ -62,16 +62,6 @@ final class DevicesVerticle extends VerticleBase {
             request -> store.adminPage(AdminDeviceQuery.fromJson(request)).map(AdminDevicePage::toJson)),
         JsonConsumers.register(vertx, DevicesContract.ADMIN_DESCRIBE,
             request -> store.adminDescribe(DeviceRef.fromJson(request)))));
-  }
-
-  private Future<JsonObject> resolve(JsonObject request) {
-    return store.resolve(entityId(request), DeviceRef.fromJson(request)).map(device -> {
-      JsonObject reply = new JsonObject().put("deviceId", device.deviceId());
-      if (device.timeZone() != null) {
-        reply.put("timeZone", device.timeZone());
-      }
-      return reply.put("connectors", device.connectors().toResolveJson());
-    });
   }
 
   /** Learned locations get their time zones afterwards, off the ingest path (an operator's put waits for it). */

@@ -15,6 +15,8 @@ import org.fieldreadings.core.bus.DevicesContract;
 import org.fieldreadings.core.bus.DevicesContract.Connector;
 import org.fieldreadings.core.bus.DevicesContract.EntityDevice;
 import org.fieldreadings.core.bus.DevicesContract.EntityDeviceQuery;
+import org.fieldreadings.core.bus.DevicesContract.ResolveRequest;
+import org.fieldreadings.core.bus.DevicesContract.ResolvedDevice;
 import org.fieldreadings.core.http.DeviceRef;
 import org.fieldreadings.core.testing.ModuleHarness;
 import org.fieldreadings.core.testing.TestPostgres;
@@ -49,9 +51,9 @@ class DeviceBusContractTest {
     return harness.request(DevicesContract.LEARN, new JsonObject().put("devices", new JsonArray(devicesJson)));
   }
 
-  private static JsonObject resolve(String entityId, String profile, String serial) {
+  private static ResolvedDevice resolve(String entityId, String profile, String serial) {
     return harness.request(DevicesContract.RESOLVE,
-        new JsonObject().put("entityId", entityId).put("profile", profile).put("serial", serial));
+        new ResolveRequest(entityId, new DeviceRef(Profile.valueOf(profile), serial)));
   }
 
   private static String count(String sql) {
@@ -164,18 +166,19 @@ class DeviceBusContractTest {
   }
 
   @Test
-  void resolveAnswersIdAndConnectorsInAnswerOrder() {
+  void resolveAnswersIdLocationAndConnectorsInAnswerOrder() {
     long deviceId = learn("""
-        [{"profile": "PROFILE_B", "serial": "GW-R", "connectors":
+        [{"profile": "PROFILE_B", "serial": "GW-R", "location": {"latitude": 38.7, "longitude": -9.1}, "connectors":
           {"Z9": ["AirTemp"], "ORIGIN": ["Rssi", "Bat"], "A1": ["SMmm10", "AirHum", "AirTemp"]}}]""")
         .getJsonArray("devices").getJsonObject(0).getLong("deviceId");
     operator.assign("farm", "PROFILE_B", "GW-R");
 
-    JsonObject resolved = resolve("farm", "PROFILE_B", "GW-R");
+    ResolvedDevice resolved = resolve("farm", "PROFILE_B", "GW-R");
 
-    assertThat(resolved).isEqualTo(new JsonObject().put("deviceId", deviceId).put("connectors", new JsonObject("""
-        {"ORIGIN": ["Bat", "Rssi"], "A1": ["AirTemp", "AirHum", "SMmm10"], "Z9": ["AirTemp"]}""")));
-    assertThat(resolved.getJsonObject("connectors").fieldNames()).containsExactly("ORIGIN", "A1", "Z9");
+    assertThat(resolved.deviceId()).isEqualTo(deviceId);
+    assertThat(resolved.latitude()).isEqualTo(38.7);
+    assertThat(resolved.connectors()).containsExactly(new Connector("ORIGIN", interfaces("Bat", "Rssi")),
+        new Connector("A1", interfaces("AirTemp", "AirHum", "SMmm10")), new Connector("Z9", interfaces("AirTemp")));
   }
 
   @Test
@@ -183,7 +186,7 @@ class DeviceBusContractTest {
     learn("[{\"profile\": \"PROFILE_A\", \"serial\": \"MINE-1\"}]");
     operator.assign("farm", "PROFILE_A", "MINE-1");
 
-    assertThat(resolve("farm", "PROFILE_A", "MINE-1").getJsonObject("connectors")).isEmpty();
+    assertThat(resolve("farm", "PROFILE_A", "MINE-1").connectors()).isEmpty();
     assertThatThrownBy(() -> resolve("other", "PROFILE_A", "MINE-1"))
         .isInstanceOfSatisfying(ReplyException.class, e -> {
           assertThat(e.failureCode()).isEqualTo(404);
@@ -253,19 +256,21 @@ class DeviceBusContractTest {
   }
 
   @Test
-  void resolveHasNoTimeZoneWithoutALocation() {
+  void resolveHasNoTimeZoneNorLatitudeWithoutALocation() {
     learn("""
         [{"profile": "REAL_WEATHER_STATION", "serial": "TZ-2", "connectors": {"ORIGIN": ["AirTemp"]}}]""");
     operator.assign("farm", "REAL_WEATHER_STATION", "TZ-2");
-    assertThat(resolve("farm", "REAL_WEATHER_STATION", "TZ-2").containsKey("timeZone")).isFalse();
+    ResolvedDevice resolved = resolve("farm", "REAL_WEATHER_STATION", "TZ-2");
+    assertThat(resolved.timeZone()).isNull();
+    assertThat(resolved.latitude()).isNull();
   }
 
   /** The zone RESOLVE answers once it is the expected one, or the last answer after 30 seconds. */
   private static String zoneOf(String serial, String expected) throws InterruptedException {
-    String zone = resolve("farm", "REAL_WEATHER_STATION", serial).getString("timeZone");
+    String zone = resolve("farm", "REAL_WEATHER_STATION", serial).timeZone();
     for (int i = 0; i < 300 && !expected.equals(zone); i++) {
       Thread.sleep(100);
-      zone = resolve("farm", "REAL_WEATHER_STATION", serial).getString("timeZone");
+      zone = resolve("farm", "REAL_WEATHER_STATION", serial).timeZone();
     }
     return zone;
   }

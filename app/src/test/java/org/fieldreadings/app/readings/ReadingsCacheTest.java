@@ -2,16 +2,21 @@ package org.fieldreadings.app.readings;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.fieldreadings.app.server.FieldReadingsServer;
 import org.fieldreadings.app.server.TestServers;
+import org.fieldreadings.core.bus.ReadingsContract;
+import org.fieldreadings.core.bus.ReadingsContract.ReadingsStored;
+import org.fieldreadings.core.change.ThisNode;
 import org.fieldreadings.core.testing.TestHttp;
 import org.fieldreadings.core.testing.TestHttp.Answer;
 import org.junit.jupiter.api.AfterAll;
@@ -20,9 +25,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Each node's block cache (docs/architecture.md, "Block cache"): a query asked again is answered from memory, and a
- * write is served from the moment it is answered on the node that took it, and within a second on another node
- * sharing the database. Two nodes share one database here; the fixture's server is the first.
+ * Each node's caches and the {@code readings.stored} event (docs/architecture.md, "Block cache"): a query asked
+ * again is answered from memory, and a write is served (and published) from the moment it is answered on the node
+ * that took it, and within a second on another node sharing the database. Two nodes share one database here; the fixture's server is the first.
  */
 class ReadingsCacheTest {
 
@@ -134,6 +139,66 @@ class ReadingsCacheTest {
       serials = fleetSerialsOnSecond();
     }
     assertThat(serials).contains("WS-FLEET-1", "WS-FLEET-2");
+  }
+
+  @Test
+  void storedReadingsArePublishedOnTheWritingNodeAtOnceAndOnTheOtherWithinOneSecond() throws InterruptedException {
+    List<ReadingsStored> onFirst = new CopyOnWriteArrayList<>();
+    List<ReadingsStored> onSecond = new CopyOnWriteArrayList<>();
+    MessageConsumer<ReadingsStored> first = ReadingsContract.STORED.subscribe(fixture.server.vertx().eventBus(),
+        event -> onFirst.add(event));
+    MessageConsumer<ReadingsStored> other = ReadingsContract.STORED.subscribe(second.vertx().eventBus(),
+        event -> onSecond.add(event));
+    try {
+      first.completion().await();
+      other.completion().await();
+      day("WS-EVENT", 10.5);
+      awaitOne(onFirst);
+      assertThat(onFirst).hasSize(1);
+      ReadingsStored stored = onFirst.get(0);
+      assertThat(stored.node()).isEqualTo(ThisNode.id(fixture.server.vertx())).isNotEqualTo(ThisNode.id(second.vertx()));
+      assertThat(stored.series()).singleElement().satisfies(series -> {
+        assertThat(series.connectorId()).isEqualTo("ORIGIN");
+        assertThat(series.iface()).isEqualTo("AirTemp");
+        assertThat(series.from()).isEqualTo(java.time.Instant.parse("2024-06-15T00:00:00Z").toEpochMilli());
+        assertThat(series.to()).isEqualTo(java.time.Instant.parse("2024-06-15T23:45:00Z").toEpochMilli());
+        assertThat(series.count()).isEqualTo(96);
+      });
+      awaitOne(onSecond);
+      assertThat(onSecond).containsExactly(stored);
+    } finally {
+      first.unregister().await();
+      other.unregister().await();
+    }
+  }
+
+  @Test
+  void readingsAlreadyStoredAreNotPublishedAgain() throws InterruptedException {
+    day("WS-AGAIN", 10.5);
+    List<ReadingsStored> published = new CopyOnWriteArrayList<>();
+    MessageConsumer<ReadingsStored> consumer = ReadingsContract.STORED.subscribe(fixture.server.vertx().eventBus(),
+        published::add);
+    try {
+      consumer.completion().await();
+      fixture.importCsv(WS + ",WS-AGAIN,ORIGIN,AirTemp,2024-06-15T00:00:00Z,10.5\n");
+      fixture.importCsv(WS + ",WS-AGAIN,ORIGIN,AirTemp,2024-06-15T00:00:00Z,11.5\n");
+      awaitOne(published);
+      assertThat(published).singleElement()
+          .satisfies(event -> assertThat(event.series()).singleElement().satisfies(series -> {
+            assertThat(series.count()).isEqualTo(1);
+            assertThat(series.from()).isEqualTo(series.to());
+          }));
+    } finally {
+      consumer.unregister().await();
+    }
+  }
+
+  /** Waits up to a second for an event: delivery follows the publication a moment later. */
+  private static void awaitOne(List<ReadingsStored> events) throws InterruptedException {
+    long deadline = System.nanoTime() + 1_000_000_000L;
+    while (events.isEmpty() && System.nanoTime() < deadline) {
+      Thread.sleep(5);
+    }
   }
 
   /** A day of 96 quarter-hour AirTemp readings of one value, imported through the first node and assigned. */

@@ -1,9 +1,11 @@
 package org.fieldreadings.core.bus;
 
 import io.vertx.core.Future;
+import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.EventBus;
+import io.vertx.core.eventbus.MessageConsumer;
 import java.util.function.Function;
 
 /**
@@ -31,6 +33,17 @@ public record BusAddress<Q, R>(String name) {
     LocalCodec.registerOn(bus);
     DeliveryOptions options = timeoutMs == 0 ? BY_REFERENCE : new DeliveryOptions(BY_REFERENCE).setSendTimeout(timeoutMs);
     return bus.<R>request(name, request, options).map(reply -> reply.body());
+  }
+
+  /** Tells every subscriber of this node (an event: nothing is answered). */
+  public void publish(EventBus bus, Q event) {
+    LocalCodec.registerOn(bus);
+    bus.publish(name, event, BY_REFERENCE);
+  }
+
+  /** Hands each event published here to {@code handler}, on this verticle's context; unregister to stop. */
+  public MessageConsumer<Q> subscribe(EventBus bus, Handler<Q> handler) {
+    return bus.<Q>consumer(name, message -> handler.handle(message.body()));
   }
 
   /** Serves the address on this verticle's context; completes once registered. */

@@ -19,15 +19,11 @@ public interface DevicesContract {
   String ORIGIN = "ORIGIN";
 
   /**
-   * "May entity E read device (profile, serial), and what is it?" — answered with one indexed query.
-   * Request {@code {"entityId": "...", "profile": "PROFILE_A", "serial": "SM-0001"}};
-   * reply {@code {"deviceId": 42, "timeZone": "Europe/Lisbon", "connectors": {"ORIGIN": ["AirTemp", "AirHum"]}}}
-   * (interfaces in catalog order; {@code timeZone} is the IANA zone of the device's location, absent without a
-   * location or until it is resolved, within seconds of the location being learned or set).
-   * Fails {@link BusFailure#NOT_FOUND} when the device is unknown or not associated with the entity (the two are
+   * "May entity E read this device, and what is it?", answered with one indexed query. Fails
+   * {@link BusFailure#NOT_FOUND} when the device is unknown or not associated with the entity (the two are
    * indistinguishable on purpose).
    */
-  String RESOLVE = "devices.resolve";
+  BusAddress<ResolveRequest, ResolvedDevice> RESOLVE = new BusAddress<>("devices.resolve");
 
   /**
    * Learns devices, connectors and interfaces from ingested data, idempotently; unknown devices are created.
@@ -130,6 +126,35 @@ public interface DevicesContract {
    * "...", "location": {"latitude": 38.7, "longitude": -9.1}}]}}: fewer devices than the limit means it is the last.
    */
   String LOCATION_PAGE = "devices.location-page";
+
+  /** Which device of which entity {@link #RESOLVE} is asked about. */
+  record ResolveRequest(String entityId, DeviceRef device) {}
+
+  /**
+   * A device an entity may read ({@link #RESOLVE}).
+   *
+   * @param deviceId the registry's id of the device
+   * @param timeZone the IANA zone of its location: null without a location, or until it is resolved (within seconds
+   *     of the location being learned or set)
+   * @param latitude the latitude of its location, null without one
+   * @param connectors its connectors, {@code ORIGIN} first then by id, interfaces in catalog order
+   */
+  record ResolvedDevice(long deviceId, String timeZone, Double latitude, List<Connector> connectors) {
+
+    public ResolvedDevice {
+      connectors = List.copyOf(connectors);
+    }
+
+    /** The interfaces of the connector, null when the device has no such connector. */
+    public List<SensorInterface> interfacesOf(String connectorId) {
+      for (Connector connector : connectors) {
+        if (connector.connectorId().equals(connectorId)) {
+          return connector.interfaces();
+        }
+      }
+      return null;
+    }
+  }
 
   /**
    * What an ingest key may write (docs/operations.md, "Ingest keys"): the key's id, the entity it is bound to (null:

@@ -18,6 +18,28 @@ public interface ReadingsContract {
    */
   String LAST_READINGS = "readings.last-readings";
 
+  /**
+   * Readings were stored: published on every node once a write has committed, at once on the node that wrote
+   * (before the write is answered) and on the others when PostgreSQL delivers the write's notification (within
+   * milliseconds). Corrections count, readings that were already stored do not. Subscribe with
+   * {@link BusAddress#subscribe}.
+   */
+  BusAddress<ReadingsStored, Void> STORED = new BusAddress<>("readings.stored");
+
+  /** One write's readings, by series; {@code node} is the id of the node that wrote ({@link org.fieldreadings.core.change.ThisNode}). */
+  record ReadingsStored(String node, List<StoredSeries> series) {
+
+    public ReadingsStored {
+      series = List.copyOf(series);
+    }
+  }
+
+  /**
+   * What a write stored in one series: {@code count} new or corrected readings, whose times (epoch milliseconds) lie
+   * between {@code from} and {@code to}, both included.
+   */
+  record StoredSeries(long deviceId, String connectorId, String iface, long from, long to, long count) {}
+
   /** The devices a request is about, by the devices module's ids. */
   record DeviceIds(List<Long> ids) {
 

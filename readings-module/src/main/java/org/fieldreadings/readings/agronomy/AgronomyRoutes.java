@@ -1,9 +1,6 @@
 package org.fieldreadings.readings.agronomy;
 
 import io.vertx.core.Future;
-import io.vertx.core.eventbus.EventBus;
-import io.vertx.core.json.JsonArray;
-import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.sqlclient.Pool;
@@ -14,9 +11,9 @@ import java.time.ZoneId;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.fieldreadings.core.bus.DevicesContract;
 import org.fieldreadings.core.http.ApiKeyAuth;
 import org.fieldreadings.core.http.EdgeContext;
+import org.fieldreadings.plugin.api.SensorInterface;
 import org.fieldreadings.readings.ShortDecimal;
 import org.fieldreadings.readings.block.PointBlock;
 import org.fieldreadings.readings.block.Points;
@@ -34,13 +31,11 @@ public final class AgronomyRoutes {
 
   private static final String JSON = "application/json";
 
-  private final EventBus bus;
   private final DeviceResolver devices;
   private final Pool pool;
 
   private AgronomyRoutes(EdgeContext edge) {
-    this.bus = edge.vertx().eventBus();
-    this.devices = new DeviceResolver(bus);
+    this.devices = new DeviceResolver(edge.vertx().eventBus());
     this.pool = edge.pool();
   }
 
@@ -56,17 +51,15 @@ public final class AgronomyRoutes {
     devices.resolve(entityId, parsed.device()).compose(device -> {
       AgronomyRequest request = parsed.timeZone() != null ? parsed
           : parsed.withTimeZone(TimeZones.ofDevice(device));
-      JsonArray interfaces = device.getJsonObject("connectors", new JsonObject())
-          .getJsonArray(request.connectorId());
+      List<SensorInterface> interfaces = device.interfacesOf(request.connectorId());
       if (interfaces == null) {
         return respond(ctx, request, "[]");
       }
-      return latitude(entityId, request).compose(latitude -> {
-        DailyMetrics metrics = new DailyMetrics(request.metrics(), latitude,
-            interfaces.contains(Input.DEW_POINT.sensorInterface().name()), request.gddBase(), request.gddCap(),
-            request.accumulate());
-        return days(request, device.getLong("deviceId"), metrics.inputs()).map(days -> answer(metrics, days));
-      }).compose(body -> respond(ctx, request, body));
+      DailyMetrics metrics = new DailyMetrics(request.metrics(), device.latitude(),
+          interfaces.contains(Input.DEW_POINT.sensorInterface()), request.gddBase(), request.gddCap(),
+          request.accumulate());
+      return days(request, device.deviceId(), metrics.inputs()).map(days -> answer(metrics, days))
+          .compose(body -> respond(ctx, request, body));
     }).onFailure(ctx::fail);
   }
 
@@ -74,18 +67,6 @@ public final class AgronomyRoutes {
   private static Future<Void> respond(RoutingContext ctx, AgronomyRequest request, String body) {
     return ctx.response().putHeader("Content-Type", JSON).putHeader("X-Time-Zone", request.timeZone().getId())
         .end(body);
-  }
-
-  /** The device's latitude when ET0 is asked for (DevicesContract DESCRIBE), null without a location. */
-  private Future<Double> latitude(String entityId, AgronomyRequest request) {
-    if (!request.metrics().contains(Metric.ET0)) {
-      return Future.succeededFuture(null);
-    }
-    return bus.<JsonObject>request(DevicesContract.DESCRIBE, request.device().toJson().put("entityId", entityId))
-        .map(reply -> {
-          JsonObject location = reply.body().getJsonObject("location");
-          return location == null ? null : location.getDouble("latitude");
-        });
   }
 
   /**

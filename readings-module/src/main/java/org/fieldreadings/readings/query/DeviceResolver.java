@@ -4,9 +4,10 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.vertx.core.Future;
 import io.vertx.core.eventbus.EventBus;
-import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 import org.fieldreadings.core.bus.DevicesContract;
+import org.fieldreadings.core.bus.DevicesContract.ResolveRequest;
+import org.fieldreadings.core.bus.DevicesContract.ResolvedDevice;
 import org.fieldreadings.core.http.DeviceRef;
 
 /**
@@ -17,23 +18,21 @@ import org.fieldreadings.core.http.DeviceRef;
 public final class DeviceResolver {
 
   private final EventBus bus;
-  private final Cache<String, JsonObject> resolved =
+  private final Cache<String, ResolvedDevice> resolved =
       Caffeine.newBuilder().maximumSize(10_000).expireAfterWrite(Duration.ofSeconds(1)).build();
 
   public DeviceResolver(EventBus bus) {
     this.bus = bus;
   }
 
-  /** {@code {"deviceId", "connectors"}} of DevicesContract.RESOLVE; fails 404 for a device the entity cannot read. */
-  public Future<JsonObject> resolve(String entityId, DeviceRef device) {
+  /** The device as {@link DevicesContract#RESOLVE} answers; fails 404 for a device the entity cannot read. */
+  public Future<ResolvedDevice> resolve(String entityId, DeviceRef device) {
     String key = entityId + '\n' + device;
-    JsonObject cached = resolved.getIfPresent(key);
+    ResolvedDevice cached = resolved.getIfPresent(key);
     if (cached != null) {
       return Future.succeededFuture(cached);
     }
-    return bus.<JsonObject>request(DevicesContract.RESOLVE, device.toJson().put("entityId", entityId)).map(reply -> {
-      resolved.put(key, reply.body());
-      return reply.body();
-    });
+    return DevicesContract.RESOLVE.request(bus, new ResolveRequest(entityId, device))
+        .onSuccess(answer -> resolved.put(key, answer));
   }
 }

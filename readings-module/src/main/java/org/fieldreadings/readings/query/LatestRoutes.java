@@ -1,11 +1,9 @@
 package org.fieldreadings.readings.query;
 
-import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.sqlclient.Pool;
 import java.util.List;
-import org.fieldreadings.core.bus.DevicesContract.Connector;
 import org.fieldreadings.core.bus.DevicesContract.EntityDevice;
 import org.fieldreadings.core.http.ApiKeyAuth;
 import org.fieldreadings.core.http.EdgeContext;
@@ -44,8 +42,7 @@ public final class LatestRoutes {
   private void device(RoutingContext ctx) {
     LatestRequest request = LatestRequest.forDevice(ctx, limits);
     devices.resolve(ApiKeyAuth.entityId(ctx), request.device()).compose(device -> {
-      EntityDevice resolved = new EntityDevice(device.getLong("deviceId"), request.device(),
-          Connector.listFromJson(device.getJsonObject("connectors", new JsonObject())));
+      EntityDevice resolved = new EntityDevice(device.deviceId(), request.device(), device.connectors());
       return LatestValues.read(pool, cache, List.of(resolved.deviceId())).compose(values -> {
         StringBuilder out = new StringBuilder("[");
         values.append(out, true, resolved, request);

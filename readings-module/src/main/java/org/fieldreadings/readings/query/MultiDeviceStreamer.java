@@ -1,8 +1,8 @@
 package org.fieldreadings.readings.query;
 
 import io.vertx.core.Future;
-import io.vertx.core.json.JsonObject;
 import java.util.List;
+import org.fieldreadings.core.bus.DevicesContract.ResolvedDevice;
 
 /**
  * Writes a multi-device answer: one device's table after the other, each streamed by {@link ReadingsStreamer} in its
@@ -18,10 +18,10 @@ final class MultiDeviceStreamer {
   }
 
   /**
-   * Streams the tables of {@code request}'s devices, {@code resolved} holding each one's DevicesContract RESOLVE
-   * answer in the same order, and ends the answer.
+   * Streams the tables of {@code request}'s devices, {@code resolved} holding each one in the same order, and ends
+   * the answer.
    */
-  Future<Void> stream(MultiDeviceRequest request, List<JsonObject> resolved, MultiDeviceFormat format,
+  Future<Void> stream(MultiDeviceRequest request, List<ResolvedDevice> resolved, MultiDeviceFormat format,
       ReadingsStreamer.Output output) {
     output.text.append(format.begin());
     return next(request, resolved, 0, format, output).compose(v -> {
@@ -30,7 +30,7 @@ final class MultiDeviceStreamer {
     });
   }
 
-  private Future<Void> next(MultiDeviceRequest request, List<JsonObject> resolved, int index,
+  private Future<Void> next(MultiDeviceRequest request, List<ResolvedDevice> resolved, int index,
       MultiDeviceFormat format, ReadingsStreamer.Output output) {
     if (index == resolved.size() || output.response.closed()) {
       return Future.succeededFuture();

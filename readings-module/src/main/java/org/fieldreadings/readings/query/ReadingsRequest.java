@@ -1,6 +1,5 @@
 package org.fieldreadings.readings.query;
 
-import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 import java.time.Duration;
 import java.time.Instant;
@@ -12,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import org.fieldreadings.core.bus.DevicesContract.ResolvedDevice;
 import org.fieldreadings.core.catalog.Aggregation;
 import org.fieldreadings.core.catalog.InterfaceNames;
 import org.fieldreadings.core.http.DeviceRef;
@@ -113,10 +113,10 @@ record ReadingsRequest(DeviceRef device, String connectorId, List<SensorInterfac
   }
 
   /**
-   * The request for its resolved device (DevicesContract RESOLVE): {@code timeZone=device} becomes the zone of the
-   * device's location, UTC when it has none (or it is not resolved yet).
+   * The request for its resolved device: {@code timeZone=device} becomes the zone of the device's location, UTC
+   * when it has none (or it is not resolved yet).
    */
-  ReadingsRequest forDevice(JsonObject resolved) {
+  ReadingsRequest forDevice(ResolvedDevice resolved) {
     if (timeZone != null) {
       return this;
     }

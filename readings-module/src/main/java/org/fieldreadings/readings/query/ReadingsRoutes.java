@@ -1,12 +1,12 @@
 package org.fieldreadings.readings.query;
 
 import io.vertx.core.Future;
-import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import org.fieldreadings.core.bus.DevicesContract.ResolvedDevice;
 import org.fieldreadings.core.catalog.Aggregation;
 import org.fieldreadings.core.http.ApiKeyAuth;
 import org.fieldreadings.core.http.EdgeContext;
@@ -65,12 +65,12 @@ public final class ReadingsRoutes {
     MultiDeviceFormat format = CSV.equals(ctx.getAcceptableContentType())
         ? MultiDeviceFormat.csv(request.shared()) : MultiDeviceFormat.json(request.shared());
     String entityId = ApiKeyAuth.entityId(ctx);
-    List<Future<JsonObject>> resolving = requests.stream().map(r -> devices.resolve(entityId, r.device())).toList();
+    List<Future<ResolvedDevice>> resolving = requests.stream().map(r -> devices.resolve(entityId, r.device())).toList();
     Future.join(resolving).recover(failed -> firstFailure(resolving)).compose(all -> {
       if (request.shared().auto()) {
         ctx.response().putHeader("X-Aggregation", request.shared().aggregation().wireName());
       }
-      List<JsonObject> resolved = resolving.stream().map(Future::result).toList();
+      List<ResolvedDevice> resolved = resolving.stream().map(Future::result).toList();
       if (request.shared().aggregation() != Aggregation.NONE) {
         ctx.response().putHeader("X-Time-Zone", zonesUsed(requests, resolved));
       }
@@ -83,7 +83,7 @@ public final class ReadingsRoutes {
    * The zone of the buckets: one, or with {@code timeZone=device} each device's own, in the order the devices were
    * given (a list, as HTTP writes several values of one header).
    */
-  private static String zonesUsed(List<ReadingsRequest> requests, List<JsonObject> resolved) {
+  private static String zonesUsed(List<ReadingsRequest> requests, List<ResolvedDevice> resolved) {
     if (requests.get(0).timeZone() != null) {
       return requests.get(0).timeZone().getId();
     }
@@ -93,7 +93,7 @@ public final class ReadingsRoutes {
   }
 
   /** The failure of the first device, in the order given, that could not be resolved. */
-  private static <T> Future<T> firstFailure(List<Future<JsonObject>> resolving) {
+  private static <T> Future<T> firstFailure(List<Future<ResolvedDevice>> resolving) {
     return Future.failedFuture(resolving.stream().filter(Future::failed).findFirst().orElseThrow().cause());
   }
 }

@@ -3,11 +3,11 @@ package org.fieldreadings.readings.query;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.http.HttpServerResponse;
-import io.vertx.core.json.JsonObject;
 import java.time.Instant;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
+import org.fieldreadings.core.bus.DevicesContract.ResolvedDevice;
 import org.fieldreadings.core.catalog.Aggregation;
 import org.fieldreadings.plugin.api.SensorInterface;
 import org.fieldreadings.readings.block.Aggregates;
@@ -35,15 +35,14 @@ final class ReadingsStreamer {
 
   /**
    * Appends one device's table (the format's begin, its rows, its end) to {@code output}, without ending it, so the
-   * table may stand alone or inside an enclosing answer. {@code device} is the resolved device (DevicesContract
-   * RESOLVE): a connector it does not have gives an empty table. Completes once the table is written (or the client
+   * table may stand alone or inside an enclosing answer. {@code device} is the resolved device: a connector it does
+   * not have gives an empty table. Completes once the table is written (or the client
    * went away).
    */
-  Future<Void> stream(ReadingsRequest requested, JsonObject device, ReadingsFormat format, Output output) {
+  Future<Void> stream(ReadingsRequest requested, ResolvedDevice device, ReadingsFormat format, Output output) {
     ReadingsRequest request = requested.forDevice(device);
     output.text.append(format.begin());
-    JsonObject connectors = device.getJsonObject("connectors");
-    if (connectors == null || !connectors.containsKey(request.connectorId())) {
+    if (device.interfacesOf(request.connectorId()) == null) {
       output.text.append(format.end());
       return Future.succeededFuture();
     }
@@ -52,7 +51,7 @@ final class ReadingsStreamer {
         aggregation == Aggregation.NONE ? null : request.buckets(), request.interfaces().size());
     Table table = new Table(request, format, blocks.cache());
     String[] names = request.interfaces().stream().map(SensorInterface::name).toArray(String[]::new);
-    return next(request, device.getLong("deviceId"), names, windows.iterator(), table, output)
+    return next(request, device.deviceId(), names, windows.iterator(), table, output)
         .onSuccess(v -> output.text.append(format.end()));
   }
 

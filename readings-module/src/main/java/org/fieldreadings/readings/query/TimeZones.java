@@ -1,9 +1,9 @@
 package org.fieldreadings.readings.query;
 
-import io.vertx.core.json.JsonObject;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Set;
+import org.fieldreadings.core.bus.DevicesContract.ResolvedDevice;
 import org.fieldreadings.core.http.FieldError;
 
 /** The {@code timeZone} parameter of the readings and agronomy operations, and the zone of a resolved device. */
@@ -31,11 +31,10 @@ public final class TimeZones {
   }
 
   /**
-   * The zone of a device resolved by DevicesContract RESOLVE: that of its location, UTC when it has none (or it is
-   * not resolved yet).
+   * The zone of a resolved device: that of its location, UTC when it has none (or it is not resolved yet).
    */
-  public static ZoneId ofDevice(JsonObject resolved) {
-    String zone = resolved.getString("timeZone");
+  public static ZoneId ofDevice(ResolvedDevice resolved) {
+    String zone = resolved.timeZone();
     return zone == null ? UTC : ZoneId.of(zone);
   }
 }

@@ -77,11 +77,12 @@ final class BlockWriter {
   private BlockWriter() {}
 
   /**
-   * Stores {@code points}; answers how many were new or corrected (the others were already stored). Refuses, with a
+   * Stores {@code points}; answers, per series, how many were new or corrected (the others were already stored) and
+   * the time range they lie in, series without any absent. Refuses, with a
    * 400 problem and before writing anything, a write that would leave more than {@code perDayLimit} readings in a
    * series' day: every write of a day decodes and rewrites its block, which must stay small.
    */
-  static long write(Connection connection, SeriesPoints points, IntPredicate circular, int perDayLimit)
+  static List<StoredRange> write(Connection connection, SeriesPoints points, IntPredicate circular, int perDayLimit)
       throws SQLException, IOException {
     List<Day> days = days(points);
     Map<BlockKey, byte[]> stored = fetch(connection, POINTS,
@@ -92,20 +93,22 @@ final class BlockWriter {
       splice(connection, span, merged.changes);
     }
     saveLatest(connection, merged.changes);
-    return merged.changed;
+    List<StoredRange> ranges = new ArrayList<>(merged.changes.size());
+    merged.changes.forEach((series, changes) ->
+        ranges.add(new StoredRange(series, changes.from, changes.to, changes.stored)));
+    return ranges;
   }
 
   /**
    * The days' blocks with the points merged in, those that changed: their blocks to write, what changed in each
    * series, and how many points were new or corrected.
    */
-  private record Merged(Map<BlockKey, byte[]> written, Map<Integer, Changes> changes, long changed) {}
+  private record Merged(Map<BlockKey, byte[]> written, Map<Integer, Changes> changes) {}
 
   private static Merged merge(SeriesPoints points, List<Day> days, Map<BlockKey, byte[]> stored,
       IntPredicate circular, int perDayLimit) {
     Map<BlockKey, byte[]> written = new LinkedHashMap<>();
     Map<Integer, Changes> changes = new LinkedHashMap<>();
-    long changed = 0;
     Points merged = new Points();
     Points old = new Points();
     for (int d = 0; d < days.size(); d++) {
@@ -126,19 +129,21 @@ final class BlockWriter {
             + LocalDate.ofEpochDay(day.start / EPOCH_DAY_MS) + " (UTC): at most " + perDayLimit
             + " are kept for a series in a day, one a second on average");
       }
-      changed += dayChanged;
       written.put(key, PointBlock.encode(day.start, merged, 0, merged.size()));
       int first = d;
       Changes series = changes.computeIfAbsent(day.series,
           id -> new Changes(circular.test(id), days.subList(first, lastDayOfSeries(days, first) + 1)));
       series.days.add(day.start);
+      series.stored += dayChanged;
+      series.from = Math.min(series.from, points.timestamp(day.from));
+      series.to = Math.max(series.to, points.timestamp(day.to - 1));
       series.hours.summarize(merged, 0, merged.size(), RollupSpan.HOURS.width());
       series.dayAggregates.summarize(merged, 0, merged.size(), RollupSpan.DAYS.width());
       // Days come in time order: the last changed day of a series holds the newest reading this write can know of.
       series.newestTime = merged.time(merged.size() - 1);
       series.newestValue = merged.value(merged.size() - 1);
     }
-    return new Merged(written, changes, changed);
+    return new Merged(written, changes);
   }
 
   /** One (series, UTC day) of the points: {@code points[from, to)}. */
@@ -148,11 +153,14 @@ final class BlockWriter {
   private record BlockKey(int series, long day) {}
 
   /**
-   * What changed in one series: the days rewritten, those days' hours and day aggregates in time order, and the
-   * newest reading of the last of those days.
+   * What changed in one series: the days rewritten, those days' hours and day aggregates in time order, the
+   * newest reading of the last of those days, and how many readings were new or corrected between which times.
    */
   private static final class Changes {
     final Set<Long> days = new HashSet<>();
+    long stored;
+    long from = Long.MAX_VALUE;
+    long to = Long.MIN_VALUE;
     final Aggregates hours;
     final Aggregates dayAggregates;
     long newestTime;

@@ -4,10 +4,15 @@ import java.io.IOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.fieldreadings.core.bus.ReadingsContract.ReadingsStored;
+import org.fieldreadings.core.bus.ReadingsContract.StoredSeries;
 import org.fieldreadings.core.http.DeviceRef;
 import org.fieldreadings.readings.cache.BlockCache;
 import org.fieldreadings.readings.cache.ReadingsChanges;
@@ -18,8 +23,8 @@ import org.fieldreadings.readings.cache.ReadingsChanges;
  * dictionary in id order (so two writers never deadlock), so each sees the other's committed blocks; {@link
  * BlockWriter} does the rest. Row locks live in the rows themselves, not in PostgreSQL's shared lock table, so a
  * batch may touch any number of series (one advisory lock per series ran out of lock memory at about 6,000).
- * The transaction announces its devices to the other nodes ({@link ReadingsChanges}), and once it is over, committed
- * or not, this node's {@link BlockCache} forgets their copies before the write is answered.
+ * The transaction announces what it stored to the other nodes ({@link ReadingsChanges}), and once it is over,
+ * committed or not, this node's {@link BlockCache} forgets its devices' copies before the write is answered.
  */
 final class PointWriter {
 
@@ -39,9 +44,14 @@ final class PointWriter {
     this.cache = cache;
   }
 
-  WriteResult write(ReadingColumns readings, Map<DeviceRef, Long> deviceIds) throws SQLException, InterruptedException {
+  /** What a write did: its counts, and what it stored by series (the {@code readings.stored} event). */
+  record Written(WriteResult result, ReadingsStored stored) {}
+
+  /** Stores the readings, {@code node} being this node's id. */
+  Written write(ReadingColumns readings, Map<DeviceRef, Long> deviceIds, String node)
+      throws SQLException, InterruptedException {
     if (readings.isEmpty()) {
-      return WriteResult.NOTHING;
+      return new Written(WriteResult.NOTHING, new ReadingsStored(node, List.of()));
     }
     Set<SeriesKey> keys = seriesKeys(readings, deviceIds);
     Set<Long> devices = new LinkedHashSet<>();
@@ -58,10 +68,12 @@ final class PointWriter {
       });
       SeriesPoints points = SeriesPoints.of(readings, deviceIds, ids);
       lock(connection, points.seriesIds());
-      long stored = BlockWriter.write(connection, points, circular::contains, READINGS_PER_SERIES_DAY);
-      announce(connection, devices);
+      List<StoredRange> ranges = BlockWriter.write(connection, points, circular::contains, READINGS_PER_SERIES_DAY);
+      ReadingsStored stored = stored(node, ranges, ids);
+      announce(connection, stored);
       connection.commit();
-      return new WriteResult(stored, readings.size() - stored);
+      long count = StoredRange.total(ranges);
+      return new Written(new WriteResult(count, readings.size() - count), stored);
     } catch (IOException e) {
       healthy = rollback(connection);
       throw new SQLException("COPY failed: " + e.getMessage(), e);
@@ -75,9 +87,26 @@ final class PointWriter {
     }
   }
 
-  private static void announce(Connection connection, Set<Long> devices) throws SQLException {
+  /** The ranges by series name. */
+  private static ReadingsStored stored(String node, List<StoredRange> ranges, Map<SeriesKey, Integer> ids) {
+    Map<Integer, SeriesKey> byId = new HashMap<>(ids.size() * 2);
+    ids.forEach((key, id) -> byId.put(id, key));
+    List<StoredSeries> series = new ArrayList<>(ranges.size());
+    for (StoredRange range : ranges) {
+      SeriesKey key = byId.get(range.seriesId());
+      series.add(new StoredSeries(key.deviceId(), key.connectorId(), key.iface(), range.from(), range.to(),
+          range.count()));
+    }
+    return new ReadingsStored(node, series);
+  }
+
+  /** Tells the other nodes, at commit, what is stored (nothing when every reading was there already). */
+  private static void announce(Connection connection, ReadingsStored stored) throws SQLException {
+    if (stored.series().isEmpty()) {
+      return;
+    }
     try (PreparedStatement statement = connection.prepareStatement(ReadingsChanges.NOTIFY)) {
-      statement.setArray(1, connection.createArrayOf("text", ReadingsChanges.payloads(devices)));
+      statement.setArray(1, connection.createArrayOf("text", ReadingsChanges.payloads(stored)));
       statement.executeQuery().close();
     }
   }

@@ -78,13 +78,13 @@ public final class PointsToBlocks implements JavaMigration {
           times[size] = rows.getLong(2);
           values[size] = rows.getDouble(3);
           if (++size == SLICE) {
-            moved += BlockWriter.write(connection, SeriesPoints.ordered(series, times, values, size),
-                circular::contains, EVERY_READING);
+            moved += StoredRange.total(BlockWriter.write(connection, SeriesPoints.ordered(series, times, values,
+                size), circular::contains, EVERY_READING));
             size = 0;
           }
         }
-        moved += BlockWriter.write(connection, SeriesPoints.ordered(series, times, values, size), circular::contains,
-            EVERY_READING);
+        moved += StoredRange.total(BlockWriter.write(connection, SeriesPoints.ordered(series, times, values, size),
+            circular::contains, EVERY_READING));
       }
     }
     try (Statement statement = connection.createStatement()) {

@@ -14,7 +14,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import org.fieldreadings.core.bus.DevicesContract;
+import org.fieldreadings.core.bus.ReadingsContract;
 import org.fieldreadings.core.bus.DevicesContract.IngestScope;
+import org.fieldreadings.core.change.ThisNode;
 import org.fieldreadings.core.db.DatabaseUrl;
 import org.fieldreadings.core.http.DeviceRef;
 import org.fieldreadings.core.http.ProblemException;
@@ -36,6 +38,7 @@ public final class ReadingsStore implements AutoCloseable {
   private final JdbcPool jdbc;
   private final PointWriter writer;
   private final AcceptedWindow window;
+  private final String node;
   private final Counter stored;
   private final Counter duplicates;
 
@@ -45,6 +48,7 @@ public final class ReadingsStore implements AutoCloseable {
     this.jdbc = new JdbcPool(url, JDBC_CONNECTIONS);
     this.writer = new PointWriter(jdbc, cache);
     this.window = window;
+    this.node = ThisNode.id(vertx);
     MeterRegistry registry = Telemetry.registry(vertx);
     this.stored = Counter.builder("fieldreadings.readings.written").tag("outcome", "stored")
         .description("Readings written: new or corrected (stored), or already there (duplicate)").register(registry);
@@ -81,13 +85,18 @@ public final class ReadingsStore implements AutoCloseable {
       List<RefusedDevice> refused = new ArrayList<>();
       learned.refused().forEach((device, reason) ->
           refused.add(new RefusedDevice(device, reason, dropped.getOrDefault(device, 0))));
-      return (kept.isEmpty() ? Future.succeededFuture(WriteResult.NOTHING)
-          : vertx.executeBlocking(() -> writer.write(kept, learned.ids()), false))
-          .onSuccess(result -> {
-            stored.increment(result.stored());
-            duplicates.increment(result.duplicates());
-          })
-          .map(result -> new ScopedWrite(result, refused));
+      if (kept.isEmpty()) {
+        return Future.succeededFuture(new ScopedWrite(WriteResult.NOTHING, refused));
+      }
+      return vertx.executeBlocking(() -> writer.write(kept, learned.ids(), node), false)
+          .map(written -> {
+            stored.increment(written.result().stored());
+            duplicates.increment(written.result().duplicates());
+            if (!written.stored().series().isEmpty()) {
+              ReadingsContract.STORED.publish(vertx.eventBus(), written.stored());
+            }
+            return new ScopedWrite(written.result(), refused);
+          });
     });
   }
 

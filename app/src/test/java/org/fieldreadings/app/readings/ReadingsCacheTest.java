@@ -27,7 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Each node's caches and the {@code readings.stored} event (docs/architecture.md, "Block cache"): a query asked
  * again is answered from memory, and a write is served (and published) from the moment it is answered on the node
- * that took it, and within a second on another node sharing the database. Two nodes share one database here; the fixture's server is the first.
+ * that took it, and within a second on another node sharing the database. Two nodes share one database here; the
+ * fixture's server is the first.
  */
 class ReadingsCacheTest {
 
@@ -156,7 +157,8 @@ class ReadingsCacheTest {
       awaitOne(onFirst);
       assertThat(onFirst).hasSize(1);
       ReadingsStored stored = onFirst.get(0);
-      assertThat(stored.node()).isEqualTo(ThisNode.id(fixture.server.vertx())).isNotEqualTo(ThisNode.id(second.vertx()));
+      assertThat(stored.node()).isEqualTo(ThisNode.id(fixture.server.vertx()))
+          .isNotEqualTo(ThisNode.id(second.vertx()));
       assertThat(stored.series()).singleElement().satisfies(series -> {
         assertThat(series.connectorId()).isEqualTo("ORIGIN");
         assertThat(series.iface()).isEqualTo("AirTemp");
@@ -244,7 +246,8 @@ class ReadingsCacheTest {
   }
 
   private static List<String> fleetSerialsOnSecond() {
-    Answer answer = secondApi.get("/api/devices/latest?interfaces=AirTemp", "Authorization", "ApiKey " + fixture.apiKey);
+    Answer answer = secondApi.get("/api/devices/latest?interfaces=AirTemp", "Authorization",
+        "ApiKey " + fixture.apiKey);
     assertThat(answer.status()).as(answer.toString()).isEqualTo(200);
     return answer.array().stream().map(element -> ((JsonObject) element).getString("serial")).toList();
   }

@@ -31,7 +31,8 @@ public record BusAddress<Q, R>(String name) {
   /** As {@link #request(EventBus, Object)}, waiting up to {@code timeoutMs} (0: the bus's default) for the reply. */
   public Future<R> request(EventBus bus, Q request, long timeoutMs) {
     LocalCodec.registerOn(bus);
-    DeliveryOptions options = timeoutMs == 0 ? BY_REFERENCE : new DeliveryOptions(BY_REFERENCE).setSendTimeout(timeoutMs);
+    DeliveryOptions options = timeoutMs == 0 ? BY_REFERENCE
+        : new DeliveryOptions(BY_REFERENCE).setSendTimeout(timeoutMs);
     return bus.<R>request(name, request, options).map(reply -> reply.body());
   }
 

@@ -26,7 +26,7 @@ public interface ReadingsContract {
    */
   BusAddress<ReadingsStored, Void> STORED = new BusAddress<>("readings.stored");
 
-  /** One write's readings, by series; {@code node} is the id of the node that wrote ({@link org.fieldreadings.core.change.ThisNode}). */
+  /** One write's readings, by series; {@code node} is the id of the node that wrote ({@code ThisNode}). */
   record ReadingsStored(String node, List<StoredSeries> series) {
 
     public ReadingsStored {

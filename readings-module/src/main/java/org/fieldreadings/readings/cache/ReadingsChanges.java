@@ -32,7 +32,8 @@ public final class ReadingsChanges {
 
   public ReadingsChanges(Vertx vertx, DatabaseUrl url, BlockCache cache) {
     String node = ThisNode.id(vertx);
-    feed = new ChangeFeed(vertx, url, CHANNEL, cache.clock(), payload -> changed(cache, vertx.eventBus(), node, payload));
+    feed = new ChangeFeed(vertx, url, CHANNEL, cache.clock(),
+        payload -> changed(cache, vertx.eventBus(), node, payload));
   }
 
   public Future<Void> start() {

@@ -43,10 +43,9 @@ final class AccessVerticle extends VerticleBase {
         () -> known.load(pool).onFailure(e -> LOG.warn("known keys not reloaded: {}", e.getMessage())));
     vertx.setPeriodic(HOUSEKEEPING_MS, id -> housekeeping(pool));
     return Future.all(List.of(
-        JsonConsumers.register(vertx, AccessContract.AUTHENTICATE, body -> keys.authenticate(body.getString("apiKey", ""))),
-        JsonConsumers.register(vertx, AccessContract.KEY_KNOWN,
-            body -> Future.succeededFuture(keys.known(body.getString("apiKey", "")))),
-        JsonConsumers.register(vertx, AccessContract.ENTITY_EXISTS, body -> entities.exists(body.getString("entityId", ""))),
+        AccessContract.AUTHENTICATE.serve(vertx, key -> keys.authenticate(key.value())),
+        AccessContract.KEY_KNOWN.serve(vertx, key -> Future.succeededFuture(keys.known(key.value()))),
+        AccessContract.ENTITY_EXISTS.serve(vertx, entities::exists),
         JsonConsumers.register(vertx, AccessAddresses.REQUEST_TOKEN, body -> tokens.request(body.getString("email"),
             body.getString("clientAddress")).map(v -> new JsonObject())),
         JsonConsumers.register(vertx, AccessAddresses.EXCHANGE_TOKEN, body -> keys.exchange(body.getString("token"))),
@@ -56,8 +55,7 @@ final class AccessVerticle extends VerticleBase {
         JsonConsumers.register(vertx, AccessAddresses.ISSUE_KEY, body -> keys.issue(body.getString("entityId"))),
         JsonConsumers.register(vertx, AccessAddresses.CREATE_INGEST_KEY, body -> keys.createIngestKey(
             body.getString("profile"), body.getString("entityId"), body.getBoolean("acceptLocation", false))),
-        JsonConsumers.register(vertx, AccessContract.INGEST_KEY_OF_PREFIX,
-            body -> keys.ingestKeyOfPrefix(body.getString("prefix", ""))),
+        AccessContract.INGEST_KEY_OF_PREFIX.serve(vertx, keys::ingestKeyOfPrefix),
         JsonConsumers.register(vertx, AccessAddresses.REVOKE_BY_SUPPORT,
             body -> keys.revokeBySupport(body.getString("entityId")).map(v -> new JsonObject())),
         JsonConsumers.register(vertx, AccessAddresses.LIST_INGEST_KEYS,

@@ -13,10 +13,14 @@ import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
 import org.fieldreadings.core.bus.AccessContract;
+import org.fieldreadings.core.bus.AccessContract.IngestKeyRef;
+import org.fieldreadings.core.bus.AccessContract.KeyChange;
+import org.fieldreadings.core.bus.AccessContract.KeyHolder;
 import org.fieldreadings.core.bus.BusFailure;
 import org.fieldreadings.core.bus.BusFailureException;
 import org.fieldreadings.core.bus.DevicesContract;
 import org.fieldreadings.core.bus.DevicesContract.IngestScope;
+import org.fieldreadings.plugin.api.Profile;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -42,25 +46,22 @@ final class ApiKeys {
     this.known = known;
   }
 
-  /** {@code {"known": false}} when no active key has this value, from memory ({@link KnownKeys}). */
-  JsonObject known(String key) {
-    return new JsonObject().put("known", known.mayBeKnown(digests.key(key)));
+  /** False when no active key has this value, from memory ({@link KnownKeys}). */
+  boolean known(String key) {
+    return known.mayBeKnown(digests.key(key));
   }
 
-  /**
-   * The principal of a key: {@code {"entityId"}}, or {@code {"ingestProfile", "ingestScope"}}; 401 when unknown or
-   * revoked.
-   */
-  Future<JsonObject> authenticate(String key) {
+  /** Who holds a key; 401 when it is unknown or revoked. */
+  Future<KeyHolder> authenticate(String key) {
     return pool.preparedQuery(AccessQueries.AUTHENTICATE).execute(Tuple.of(digests.key(key))).map(rows -> {
       if (rows.size() == 0) {
         throw new BusFailureException(BusFailure.UNAUTHORIZED, "unknown or revoked key");
       }
       Row row = rows.iterator().next();
       return row.getString("profile") == null
-          ? new JsonObject().put("entityId", row.getString("entity_id"))
-          : new JsonObject().put("ingestProfile", row.getString("profile")).put("ingestScope", new IngestScope(
-              row.getLong("key_id"), row.getString("entity_id"), row.getBoolean("accept_location")).toJson());
+          ? KeyHolder.entity(row.getString("entity_id"))
+          : KeyHolder.ingest(Profile.valueOf(row.getString("profile")), new IngestScope(row.getLong("key_id"),
+              row.getString("entity_id"), row.getBoolean("accept_location")));
     });
   }
 
@@ -196,8 +197,7 @@ final class ApiKeys {
    * first (the devices module counts them), {@code maxDevices} how many it may.
    */
   Future<JsonObject> listIngestKeys(int maxDevices) {
-    return vertx.eventBus().<JsonObject>request(DevicesContract.INGEST_KEY_DEVICES, new JsonObject())
-        .map(reply -> reply.body().getJsonObject("devices"))
+    return DevicesContract.INGEST_KEY_DEVICES.request(vertx.eventBus(), null)
         .compose(counts -> pool.preparedQuery(AccessQueries.LIST_INGEST_KEYS).execute().map(rows -> {
           JsonArray keys = new JsonArray();
           rows.forEach(row -> keys.add(new JsonObject().put("prefix", row.getString("prefix"))
@@ -205,14 +205,14 @@ final class ApiKeys {
               .put("createdAt", row.getOffsetDateTime("created_at").toInstant().toEpochMilli())
               .put("entityId", row.getString("entity_id"))
               .put("acceptLocation", row.getBoolean("accept_location"))
-              .put("devices", counts.getLong(Long.toString(row.getLong("key_id")), 0L))
+              .put("devices", counts.of(row.getLong("key_id")))
               .put("maxDevices", maxDevices)));
           return new JsonObject().put("ingestKeys", keys);
         }));
   }
 
   /** {@link AccessContract#INGEST_KEY_OF_PREFIX}. */
-  Future<JsonObject> ingestKeyOfPrefix(String prefix) {
+  Future<IngestKeyRef> ingestKeyOfPrefix(String prefix) {
     return pool.preparedQuery(AccessQueries.INGEST_KEY_IDS_OF_PREFIX).execute(Tuple.of(prefix)).map(rows -> {
       if (rows.size() == 0) {
         throw new BusFailureException(BusFailure.NOT_FOUND, "No ingest key starts with " + prefix + ".");
@@ -221,7 +221,7 @@ final class ApiKeys {
         throw new BusFailureException(BusFailure.CONFLICT, "Several ingest keys start with " + prefix + ".");
       }
       Row row = rows.iterator().next();
-      return new JsonObject().put("keyId", row.getLong("key_id")).put("profile", row.getString("profile"));
+      return new IngestKeyRef(row.getLong("key_id"), Profile.valueOf(row.getString("profile")));
     });
   }
 
@@ -259,10 +259,8 @@ final class ApiKeys {
    * way: a cache that does not confirm in time is logged, and the notification still reaches it.
    */
   private Future<Void> forgetHere(String entityId) {
-    JsonObject change = entityId.equals(KeyChangeListener.ALL_KEYS)
-        ? new JsonObject() : new JsonObject().put("entityId", entityId);
-    return vertx.eventBus().request(AccessContract.KEY_REVOKED, change)
-        .<Void>mapEmpty()
+    KeyChange change = entityId.equals(KeyChangeListener.ALL_KEYS) ? KeyChange.ALL : new KeyChange(entityId);
+    return AccessContract.KEY_REVOKED.request(vertx.eventBus(), change)
         .recover(e -> {
           if (!(e instanceof ReplyException reply && reply.failureType() == ReplyFailure.NO_HANDLERS)) {
             LOG.warn("this node's key cache did not confirm forgetting a changed key: {}", e.getMessage());

@@ -42,8 +42,7 @@ final class Entities {
     });
   }
 
-  Future<JsonObject> exists(String entityId) {
-    return pool.preparedQuery(AccessQueries.ENTITY_EXISTS).execute(Tuple.of(entityId))
-        .map(rows -> new JsonObject().put("exists", rows.size() > 0));
+  Future<Boolean> exists(String entityId) {
+    return pool.preparedQuery(AccessQueries.ENTITY_EXISTS).execute(Tuple.of(entityId)).map(rows -> rows.size() > 0);
   }
 }

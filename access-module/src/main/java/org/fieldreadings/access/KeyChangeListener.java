@@ -2,9 +2,9 @@ package org.fieldreadings.access;
 
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.core.json.JsonObject;
 import io.vertx.pgclient.pubsub.PgSubscriber;
 import org.fieldreadings.core.bus.AccessContract;
+import org.fieldreadings.core.bus.AccessContract.KeyChange;
 import org.fieldreadings.core.db.DatabaseUrl;
 import org.fieldreadings.core.db.Pools;
 import org.slf4j.Logger;
@@ -34,13 +34,13 @@ final class KeyChangeListener {
     subscriber.channel(CHANNEL)
         .subscribeHandler(v -> {
           reloadKnownKeys.run();
-          vertx.eventBus().publish(AccessContract.KEY_REVOKED, new JsonObject());
+          AccessContract.KEY_REVOKED.publish(vertx.eventBus(), KeyChange.ALL);
         })
         .handler(entityId -> {
           reloadKnownKeys.run();
           if (!entityId.equals(KEY_ADDED)) {
-            vertx.eventBus().publish(AccessContract.KEY_REVOKED,
-                entityId.equals(ALL_KEYS) ? new JsonObject() : new JsonObject().put("entityId", entityId));
+            AccessContract.KEY_REVOKED.publish(vertx.eventBus(),
+                entityId.equals(ALL_KEYS) ? KeyChange.ALL : new KeyChange(entityId));
           }
         });
     subscriber.closeHandler(v -> {

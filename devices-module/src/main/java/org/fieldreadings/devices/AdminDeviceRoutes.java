@@ -127,14 +127,14 @@ final class AdminDeviceRoutes {
       throw new ProblemException(Problem.invalid("prefix",
           "must be the 8 first characters of an ingest key, as GET /admin/ingest-keys lists them"));
     }
-    bus.<JsonObject>request(AccessContract.INGEST_KEY_OF_PREFIX, new JsonObject().put("prefix", prefix))
+    AccessContract.INGEST_KEY_OF_PREFIX.request(bus, text)
         .compose(key -> {
-          String profile = key.body().getString("profile");
-          if (!profile.equals(ref.profile().name())) {
-            return Future.<Message<JsonObject>>failedFuture(new ProblemException(Problem.of(422, "The ingest key " + prefix + " is of "
-                + profile + ", the device of " + ref.profile() + ": it cannot write the device.")));
+          if (key.profile() != ref.profile()) {
+            return Future.<Message<JsonObject>>failedFuture(new ProblemException(Problem.of(422, "The ingest key "
+                + prefix + " is of " + key.profile() + ", the device of " + ref.profile()
+                + ": it cannot write the device.")));
           }
-          return bus.<JsonObject>request(DevicesContract.HAND_OVER, ref.toJson().put("keyId", key.body().getLong("keyId")));
+          return bus.<JsonObject>request(DevicesContract.HAND_OVER, ref.toJson().put("keyId", key.keyId()));
         })
         .onSuccess(reply -> ctx.response().setStatusCode(204).end())
         .onFailure(ctx::fail);

@@ -8,6 +8,7 @@ import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.SqlClient;
 import io.vertx.sqlclient.Tuple;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
@@ -20,6 +21,7 @@ import org.fieldreadings.core.bus.DevicesContract.AdminDevicePage;
 import org.fieldreadings.core.bus.DevicesContract.AdminDeviceQuery;
 import org.fieldreadings.core.bus.DevicesContract.EntityDevice;
 import org.fieldreadings.core.bus.DevicesContract.EntityDevicePage;
+import org.fieldreadings.core.bus.DevicesContract.DevicesPerIngestKey;
 import org.fieldreadings.core.bus.DevicesContract.EntityDeviceQuery;
 import org.fieldreadings.core.bus.DevicesContract.ResolveRequest;
 import org.fieldreadings.core.bus.DevicesContract.ResolvedDevice;
@@ -163,11 +165,11 @@ final class DeviceStore {
   }
 
   /** {@link DevicesContract#INGEST_KEY_DEVICES}. */
-  Future<JsonObject> devicesPerIngestKey() {
+  Future<DevicesPerIngestKey> devicesPerIngestKey() {
     return pool.preparedQuery(DevicesQueries.DEVICES_PER_INGEST_KEY).execute().map(rows -> {
-      JsonObject counts = new JsonObject();
-      rows.forEach(row -> counts.put(Long.toString(row.getLong("ingest_key_id")), row.getLong("devices")));
-      return new JsonObject().put("devices", counts);
+      Map<Long, Long> counts = new HashMap<>();
+      rows.forEach(row -> counts.put(row.getLong("ingest_key_id"), row.getLong("devices")));
+      return new DevicesPerIngestKey(counts);
     });
   }
 

@@ -52,7 +52,7 @@ final class DevicesVerticle extends VerticleBase {
         JsonConsumers.register(vertx, DevicesContract.ADD_SUBSCRIPTION, this::addSubscription),
         JsonConsumers.register(vertx, DevicesContract.ASSIGN, this::assign),
         JsonConsumers.register(vertx, DevicesContract.UNASSIGN, this::unassign),
-        JsonConsumers.register(vertx, DevicesContract.INGEST_KEY_DEVICES, request -> store.devicesPerIngestKey()),
+        DevicesContract.INGEST_KEY_DEVICES.serve(vertx, nothing -> store.devicesPerIngestKey()),
         JsonConsumers.register(vertx, DevicesContract.HAND_OVER, request -> store.handOver(DeviceRef.fromJson(request),
             request.getLong("keyId")).map(v -> new JsonObject())),
         DevicesContract.ENTITY_PAGE.serve(vertx, query -> registry.entityPage(query, store::entityPage)),
@@ -104,10 +104,9 @@ final class DevicesVerticle extends VerticleBase {
   private Future<JsonObject> assign(JsonObject request) {
     String entityId = entityId(request);
     DeviceRef ref = DeviceRef.fromJson(request);
-    return vertx.eventBus()
-        .<JsonObject>request(AccessContract.ENTITY_EXISTS, new JsonObject().put("entityId", entityId))
-        .compose(reply -> {
-          if (!reply.body().getBoolean("exists", false)) {
+    return AccessContract.ENTITY_EXISTS.request(vertx.eventBus(), entityId)
+        .compose(exists -> {
+          if (!exists) {
             throw new BusFailureException(BusFailure.NOT_FOUND, "Unknown entity " + entityId + ".");
           }
           return store.assign(entityId, ref);

@@ -2,7 +2,6 @@ package org.fieldreadings.devices;
 
 import io.vertx.core.Future;
 import io.vertx.core.eventbus.EventBus;
-import io.vertx.core.json.JsonObject;
 import java.util.List;
 import org.fieldreadings.core.bus.ReadingsContract;
 import org.fieldreadings.core.bus.ReadingsContract.DeviceIds;
@@ -14,7 +13,6 @@ final class LastReadingTimes {
   private LastReadingTimes() {}
 
   static Future<LastReadings> of(EventBus bus, List<Long> deviceIds) {
-    return bus.<JsonObject>request(ReadingsContract.LAST_READINGS, new DeviceIds(deviceIds).toJson())
-        .map(reply -> LastReadings.fromJson(reply.body()));
+    return ReadingsContract.LAST_READINGS.request(bus, new DeviceIds(deviceIds));
   }
 }

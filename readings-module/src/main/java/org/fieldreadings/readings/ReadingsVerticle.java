@@ -8,7 +8,6 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 import org.fieldreadings.core.bus.BusReplies;
-import org.fieldreadings.core.bus.JsonConsumers;
 import org.fieldreadings.core.bus.ReadingsContract;
 import org.fieldreadings.core.config.ConfigKeys;
 import org.fieldreadings.core.db.DatabaseUrl;
@@ -57,7 +56,7 @@ final class ReadingsVerticle extends VerticleBase {
                 .compose(result -> vertx.executeBlocking(() -> result.toJson().toBuffer(), false))),
             bus.<JsonObject>consumer(ReadingsAddresses.PLUGINS, this::listPlugins).completion(),
             bus.<JsonObject>consumer(ReadingsAddresses.PLUGINS_RELOAD, this::reloadPlugins).completion(),
-            JsonConsumers.register(vertx, ReadingsContract.LAST_READINGS,
+            ReadingsContract.LAST_READINGS.serve(vertx,
                 new LastReadingsQuery(Pools.shared(vertx, config()), cache)::answer));
         });
   }

@@ -1,35 +1,70 @@
 package org.fieldreadings.core.bus;
 
+import java.util.Objects;
+import org.fieldreadings.core.bus.DevicesContract.IngestScope;
+import org.fieldreadings.plugin.api.Profile;
+
 /** Event-bus contract of the access module: what other modules and the HTTP edge may ask it. */
 public interface AccessContract {
 
-  /**
-   * Request {@code {"apiKey": "..."}}; reply {@code {"entityId": "..."}} for an active entity key, or
-   * {@code {"ingestProfile": "PROFILE_B", "ingestScope": {...}}} for an ingest key, the scope as
-   * {@link DevicesContract.IngestScope#toJson()} has it. Fails {@link BusFailure#UNAUTHORIZED} otherwise.
-   */
-  String AUTHENTICATE = "access.authenticate";
+  /** Who holds a key. Fails {@link BusFailure#UNAUTHORIZED} for a key that is unknown or revoked. */
+  BusAddress<ApiKey, KeyHolder> AUTHENTICATE = new BusAddress<>("access.authenticate");
 
   /**
-   * The ingest key an operator names by its prefix. Request {@code {"prefix": "AbCd1234"}}; reply
-   * {@code {"keyId": 7, "profile": "PROFILE_D"}}. Fails {@link BusFailure#NOT_FOUND} when no key has the prefix,
-   * {@link BusFailure#CONFLICT} when several do.
+   * The ingest key an operator names by its 8-character prefix. Fails {@link BusFailure#NOT_FOUND} when no key has
+   * the prefix, {@link BusFailure#CONFLICT} when several do.
    */
-  String INGEST_KEY_OF_PREFIX = "access.ingest-key-of-prefix";
+  BusAddress<String, IngestKeyRef> INGEST_KEY_OF_PREFIX = new BusAddress<>("access.ingest-key-of-prefix");
 
-  /** Request {@code {"entityId": "..."}}; reply {@code {"exists": true|false}}. For admin operations of other modules. */
-  String ENTITY_EXISTS = "access.entity-exists";
-
-  /**
-   * Request {@code {"apiKey": "..."}}; reply {@code {"known": true|false}} from memory, never the database: false
-   * means no active key has that value, true that one may have (a lookup through {@link #AUTHENTICATE} decides).
-   */
-  String KEY_KNOWN = "access.key-known";
+  /** Whether the entity of this id exists, for admin operations of other modules. */
+  BusAddress<String, Boolean> ENTITY_EXISTS = new BusAddress<>("access.entity-exists");
 
   /**
-   * Published {@code {"entityId": "..."}} when an entity's key stops working; every auth cache evicts it. Published
-   * {@code {}} when changes may have been missed; every auth cache evicts all its keys. The node that made a change
-   * requests it instead, and the node's one auth cache replies {@code {}} once it has forgotten the key.
+   * From memory, never the database: false when no active key has that value, true when one may have (a lookup
+   * through {@link #AUTHENTICATE} decides).
    */
-  String KEY_REVOKED = "access.key-revoked";
+  BusAddress<ApiKey, Boolean> KEY_KNOWN = new BusAddress<>("access.key-known");
+
+  /**
+   * A key stopped working (or changes may have been missed): every auth cache forgets it. Published for other nodes'
+   * changes; the node that made a change requests it instead, and the node's one auth cache answers once it has
+   * forgotten.
+   */
+  BusAddress<KeyChange, Void> KEY_REVOKED = new BusAddress<>("access.key-revoked");
+
+  /** A key as a client sent it: a secret, never shown in logs. */
+  record ApiKey(String value) {
+
+    public ApiKey {
+      Objects.requireNonNull(value, "value");
+    }
+
+    @Override
+    public String toString() {
+      return "ApiKey[redacted]";
+    }
+  }
+
+  /**
+   * Who holds a key: an entity (its API key: {@code entityId}), or a gateway of a profile (an ingest key:
+   * {@code ingestProfile} and what it may write, {@code ingestScope}).
+   */
+  record KeyHolder(String entityId, Profile ingestProfile, IngestScope ingestScope) {
+
+    public static KeyHolder entity(String entityId) {
+      return new KeyHolder(Objects.requireNonNull(entityId, "entityId"), null, null);
+    }
+
+    public static KeyHolder ingest(Profile profile, IngestScope scope) {
+      return new KeyHolder(null, Objects.requireNonNull(profile, "profile"), Objects.requireNonNull(scope, "scope"));
+    }
+  }
+
+  /** An ingest key by its id, and the profile it writes. */
+  record IngestKeyRef(long keyId, Profile profile) {}
+
+  /** The entity whose key changed; null: any key may have (every cache forgets all). */
+  record KeyChange(String entityId) {
+    public static final KeyChange ALL = new KeyChange(null);
+  }
 }

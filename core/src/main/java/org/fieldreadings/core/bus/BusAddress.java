@@ -5,6 +5,7 @@ import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.EventBus;
+import io.vertx.core.eventbus.Message;
 import io.vertx.core.eventbus.MessageConsumer;
 import java.util.function.Function;
 
@@ -47,6 +48,11 @@ public record BusAddress<Q, R>(String name) {
     return bus.<Q>consumer(name, message -> handler.handle(message.body()));
   }
 
+  /** Answers a request of this address taken by a plain consumer (one that holds requests, as a test may). */
+  public void reply(Message<Q> request, R value) {
+    request.reply(value, BY_REFERENCE);
+  }
+
   /** Serves the address on this verticle's context; completes once registered. */
   public Future<Void> serve(Vertx vertx, Function<Q, Future<R>> handler) {
     LocalCodec.registerOn(vertx.eventBus());
@@ -57,7 +63,7 @@ public record BusAddress<Q, R>(String name) {
       } catch (RuntimeException e) {
         reply = Future.failedFuture(e);
       }
-      reply.onSuccess(value -> message.reply(value, BY_REFERENCE)).onFailure(error -> BusReplies.fail(message, error));
+      reply.onSuccess(value -> reply(message, value)).onFailure(error -> BusReplies.fail(message, error));
     }).completion();
   }
 }

@@ -4,6 +4,7 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.fieldreadings.core.http.DeviceRef;
 import org.fieldreadings.plugin.api.InterfaceCatalog;
 import org.fieldreadings.plugin.api.Profile;
@@ -42,11 +43,21 @@ public interface DevicesContract {
    */
   String LEARN = "devices.learn";
 
-  /**
-   * How many devices each ingest key reported first. Request {@code {}}; reply {@code {"devices": {"7": 120}}}, by
-   * key id, keys without devices absent.
-   */
-  String INGEST_KEY_DEVICES = "devices.ingest-key-devices";
+  /** How many devices each ingest key reported first, by key id (keys without devices absent); asks nothing. */
+  BusAddress<Void, DevicesPerIngestKey> INGEST_KEY_DEVICES = new BusAddress<>("devices.ingest-key-devices");
+
+  /** The devices each ingest key reported first, by key id. */
+  record DevicesPerIngestKey(Map<Long, Long> byKey) {
+
+    public DevicesPerIngestKey {
+      byKey = Map.copyOf(byKey);
+    }
+
+    /** How many devices the key reported first. */
+    public long of(long keyId) {
+      return byKey.getOrDefault(keyId, 0L);
+    }
+  }
 
   /**
    * An operator hands a device over to an ingest key (idempotent), the only key that may write it from then on.

@@ -1,8 +1,8 @@
 package org.fieldreadings.core.http;
 
+import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
-import io.vertx.core.json.JsonObject;
 import io.vertx.ext.auth.User;
 import org.fieldreadings.core.bus.DevicesContract.IngestScope;
 import io.vertx.ext.web.RoutingContext;
@@ -102,14 +102,13 @@ public final class ApiKeyAuth {
    * requested (this node's, answered once forgotten).
    */
   public static void evictOnRevocation(Vertx vertx, ApiKeyAuthProvider provider) {
-    vertx.eventBus().<JsonObject>consumer(AccessContract.KEY_REVOKED, msg -> {
-      String entityId = msg.body().getString("entityId");
-      if (entityId == null) {
+    AccessContract.KEY_REVOKED.serve(vertx, change -> {
+      if (change.entityId() == null) {
         provider.evictAll();
       } else {
-        provider.evictEntity(entityId);
+        provider.evictEntity(change.entityId());
       }
-      msg.reply(new JsonObject());
+      return Future.succeededFuture();
     });
   }
 

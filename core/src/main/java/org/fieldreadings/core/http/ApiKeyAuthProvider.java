@@ -7,7 +7,6 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.eventbus.ReplyFailure;
-import io.vertx.core.json.JsonObject;
 import io.vertx.ext.auth.User;
 import io.vertx.ext.auth.authentication.AuthenticationProvider;
 import io.vertx.ext.auth.authentication.Credentials;
@@ -19,6 +18,7 @@ import java.time.Duration;
 import java.util.HexFormat;
 import java.util.concurrent.atomic.AtomicLong;
 import org.fieldreadings.core.bus.AccessContract;
+import org.fieldreadings.core.bus.AccessContract.ApiKey;
 import org.fieldreadings.core.telemetry.Telemetry;
 
 /**
@@ -82,9 +82,9 @@ public final class ApiKeyAuthProvider implements AuthenticationProvider {
     }
     long seen = generation.get();
     lookups.increment();
-    return vertx.eventBus().<JsonObject>request(AccessContract.AUTHENTICATE, new JsonObject().put("apiKey", apiKey))
-        .map(reply -> {
-          User user = ApiKeyPrincipal.fromAuthenticateReply(reply.body());
+    return AccessContract.AUTHENTICATE.request(vertx.eventBus(), new ApiKey(apiKey))
+        .map(holder -> {
+          User user = ApiKeyPrincipal.of(holder);
           remember(apiKey, new Accepted(user, started + ttlNanos), seen);
           return user;
         })
@@ -104,9 +104,7 @@ public final class ApiKeyAuthProvider implements AuthenticationProvider {
     if (hit != null && System.nanoTime() - hit.expiresAt() < 0) {
       return Future.succeededFuture(true);
     }
-    return vertx.eventBus().<JsonObject>request(AccessContract.KEY_KNOWN, new JsonObject().put("apiKey", apiKey))
-        .map(reply -> reply.body().getBoolean("known", false))
-        .otherwise(false);
+    return AccessContract.KEY_KNOWN.request(vertx.eventBus(), new ApiKey(apiKey)).otherwise(false);
   }
 
   /** Whether a lookup failed because the key is unknown or revoked (not because the database is away). */

@@ -1,5 +1,6 @@
 package org.fieldreadings.core.http;
 
+import org.fieldreadings.core.bus.AccessContract.KeyHolder;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.auth.User;
 import org.fieldreadings.core.bus.DevicesContract.IngestScope;
@@ -17,12 +18,12 @@ public final class ApiKeyPrincipal {
   private ApiKeyPrincipal() {}
 
   /** The user for an access-module reply: an entity key reads, an ingest key only ingests for its profile. */
-  static User fromAuthenticateReply(JsonObject reply) {
-    if (reply.containsKey(ENTITY_ID)) {
-      return User.create(new JsonObject().put(KIND, ENTITY).put(ENTITY_ID, reply.getString(ENTITY_ID)));
+  static User of(KeyHolder holder) {
+    if (holder.entityId() != null) {
+      return User.create(new JsonObject().put(KIND, ENTITY).put(ENTITY_ID, holder.entityId()));
     }
-    return User.create(new JsonObject().put(KIND, INGEST).put(INGEST_PROFILE, reply.getString(INGEST_PROFILE))
-        .put(INGEST_SCOPE, reply.getJsonObject(INGEST_SCOPE)));
+    return User.create(new JsonObject().put(KIND, INGEST).put(INGEST_PROFILE, holder.ingestProfile().name())
+        .put(INGEST_SCOPE, holder.ingestScope().toJson()));
   }
 
   /** What the ingest key of {@code user} may write. */

@@ -6,7 +6,6 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.Message;
 import io.vertx.core.eventbus.ReplyException;
-import io.vertx.core.json.JsonObject;
 import io.vertx.ext.auth.User;
 import java.time.Duration;
 import java.util.concurrent.BlockingQueue;
@@ -14,6 +13,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.fieldreadings.core.bus.AccessContract;
+import org.fieldreadings.core.bus.AccessContract.ApiKey;
+import org.fieldreadings.core.bus.AccessContract.KeyHolder;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -25,12 +26,12 @@ import org.junit.jupiter.api.Test;
 class ApiKeyAuthProviderTest {
 
   private Vertx vertx;
-  private final BlockingQueue<Message<JsonObject>> lookups = new LinkedBlockingQueue<>();
+  private final BlockingQueue<Message<ApiKey>> lookups = new LinkedBlockingQueue<>();
 
   @BeforeEach
   void start() throws Exception {
     vertx = Vertx.vertx();
-    vertx.eventBus().<JsonObject>consumer(AccessContract.AUTHENTICATE, lookups::add)
+    vertx.eventBus().<ApiKey>consumer(AccessContract.AUTHENTICATE.name(), lookups::add)
         .completion().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
   }
 
@@ -43,9 +44,9 @@ class ApiKeyAuthProviderTest {
   void aLookupInFlightDuringARevocationDoesNotPutTheKeyBack() throws Exception {
     ApiKeyAuthProvider provider = new ApiKeyAuthProvider(vertx, Duration.ofMinutes(1));
     Future<User> inFlight = provider.authenticate("key-1");
-    Message<JsonObject> lookup = next();
+    Message<ApiKey> lookup = next();
     provider.evictEntity("entity-1");
-    lookup.reply(new JsonObject().put("entityId", "entity-1"));
+    AccessContract.AUTHENTICATE.reply(lookup, KeyHolder.entity("entity-1"));
     assertThat(await(inFlight).principal().getString(ApiKeyPrincipal.ENTITY_ID)).isEqualTo("entity-1");
 
     Future<User> afterRevocation = provider.authenticate("key-1");
@@ -57,7 +58,7 @@ class ApiKeyAuthProviderTest {
   void anAcceptedKeyIsRememberedUntilItsEntityIsEvicted() throws Exception {
     ApiKeyAuthProvider provider = new ApiKeyAuthProvider(vertx, Duration.ofMinutes(1));
     Future<User> first = provider.authenticate("key-1");
-    next().reply(new JsonObject().put("entityId", "entity-1"));
+    AccessContract.AUTHENTICATE.reply(next(), KeyHolder.entity("entity-1"));
     await(first);
     await(provider.authenticate("key-1"));
     assertThat(lookups).isEmpty();
@@ -72,7 +73,7 @@ class ApiKeyAuthProviderTest {
   void anAcceptedKeyIsRememberedNoLongerThanTheTtl() throws Exception {
     ApiKeyAuthProvider provider = new ApiKeyAuthProvider(vertx, Duration.ofMillis(200));
     Future<User> first = provider.authenticate("key-1");
-    next().reply(new JsonObject().put("entityId", "entity-1"));
+    AccessContract.AUTHENTICATE.reply(next(), KeyHolder.entity("entity-1"));
     await(first);
     Thread.sleep(300);
     Future<User> later = provider.authenticate("key-1");
@@ -99,12 +100,12 @@ class ApiKeyAuthProviderTest {
     assertThat(failureOf(first).failureCode()).isEqualTo(503);
 
     Future<User> retry = provider.authenticate("key-1");
-    next().reply(new JsonObject().put("entityId", "entity-1"));
+    AccessContract.AUTHENTICATE.reply(next(), KeyHolder.entity("entity-1"));
     assertThat(await(retry).principal().getString(ApiKeyPrincipal.ENTITY_ID)).isEqualTo("entity-1");
   }
 
-  private Message<JsonObject> next() throws InterruptedException {
-    Message<JsonObject> lookup = lookups.poll(5, TimeUnit.SECONDS);
+  private Message<ApiKey> next() throws InterruptedException {
+    Message<ApiKey> lookup = lookups.poll(5, TimeUnit.SECONDS);
     assertThat(lookup).as("a lookup reached the access module").isNotNull();
     return lookup;
   }

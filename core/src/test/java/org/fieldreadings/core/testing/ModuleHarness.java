@@ -1,5 +1,8 @@
 package org.fieldreadings.core.testing;
 
+import org.fieldreadings.core.bus.AccessContract.KeyHolder;
+import org.fieldreadings.core.bus.BusFailureException;
+import java.util.function.Function;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
@@ -111,6 +114,12 @@ public final class ModuleHarness implements AutoCloseable {
     return root;
   }
 
+  /** Serves a typed address standing in for another module. */
+  public <Q, R> ModuleHarness serve(BusAddress<Q, R> address, Function<Q, Future<R>> handler) {
+    await(address.serve(vertx, handler));
+    return this;
+  }
+
   /** Registers a consumer standing in for another module. */
   public <T> ModuleHarness consumer(String address, Handler<Message<T>> handler) {
     await(vertx.eventBus().consumer(address, handler).completion());
@@ -119,21 +128,18 @@ public final class ModuleHarness implements AutoCloseable {
 
   /** Stands in for the access module's key check: these API keys authenticate as these entity ids. */
   public ModuleHarness apiKeys(Map<String, String> entityByKey) {
-    return this.<JsonObject>consumer(AccessContract.AUTHENTICATE, message -> {
-      String entityId = entityByKey.get(message.body().getString("apiKey"));
-      if (entityId == null) {
-        message.fail(BusFailure.UNAUTHORIZED, "unknown or revoked key");
-      } else {
-        message.reply(new JsonObject().put("entityId", entityId));
-      }
+    return serve(AccessContract.AUTHENTICATE, key -> {
+      String entityId = entityByKey.get(key.value());
+      return entityId == null
+          ? Future.failedFuture(new BusFailureException(BusFailure.UNAUTHORIZED, "unknown or revoked key"))
+          : Future.succeededFuture(KeyHolder.entity(entityId));
     });
   }
 
   /** Stands in for the access module's entity registry: exactly these entities exist. */
   public ModuleHarness entities(String... entityIds) {
     Set<String> known = Set.of(entityIds);
-    return this.<JsonObject>consumer(AccessContract.ENTITY_EXISTS, message ->
-        message.reply(new JsonObject().put("exists", known.contains(message.body().getString("entityId")))));
+    return serve(AccessContract.ENTITY_EXISTS, entityId -> Future.succeededFuture(known.contains(entityId)));
   }
 
   /** Sends an event-bus request and waits for the reply's body; a failure reply is thrown as the ReplyException. */

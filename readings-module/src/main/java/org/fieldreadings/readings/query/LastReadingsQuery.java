@@ -1,11 +1,12 @@
 package org.fieldreadings.readings.query;
 
 import io.vertx.core.Future;
-import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.fieldreadings.core.bus.BusFailure;
+import org.fieldreadings.core.bus.BusFailureException;
 import org.fieldreadings.core.bus.ReadingsContract;
 import org.fieldreadings.core.bus.ReadingsContract.DeviceIds;
 import org.fieldreadings.core.bus.ReadingsContract.LastReadings;
@@ -25,8 +26,12 @@ public final class LastReadingsQuery {
     this.cache = cache;
   }
 
-  public Future<JsonObject> answer(JsonObject request) {
-    List<Long> devices = DeviceIds.fromJson(request).ids();
+  public Future<LastReadings> answer(DeviceIds request) {
+    List<Long> devices = request.ids();
+    if (devices.size() > ReadingsContract.LAST_READINGS_MAX_DEVICES) {
+      throw new BusFailureException(BusFailure.BAD_REQUEST,
+          "At most " + ReadingsContract.LAST_READINGS_MAX_DEVICES + " devices per request.");
+    }
     return LatestValues.read(pool, cache, devices).map(values -> {
       Map<Long, Long> byDevice = new HashMap<>();
       for (Long device : devices) {
@@ -35,7 +40,7 @@ public final class LastReadingsQuery {
           byDevice.put(device, newest);
         }
       }
-      return new LastReadings(byDevice).toJson();
+      return new LastReadings(byDevice);
     });
   }
 }

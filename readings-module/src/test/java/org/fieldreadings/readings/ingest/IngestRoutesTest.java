@@ -1,5 +1,9 @@
 package org.fieldreadings.readings.ingest;
 
+import org.fieldreadings.plugin.api.Profile;
+import org.fieldreadings.core.bus.AccessContract.KeyHolder;
+import org.fieldreadings.core.bus.BusFailureException;
+import io.vertx.core.Future;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.json.JsonArray;
@@ -47,14 +51,11 @@ class IngestRoutesTest {
     TestPlugins.folderPlugin(pluginsDir, "csv-gateway", SpiVersion.PLUGIN_REQUIRES, CsvGatewayDecoder.class);
     harness = ModuleHarness.start(Map.of("FR_PLUGINS_DIR", pluginsDir.toString(),
         "FR_PLUGINS_DECODE_BUDGET", "PT0.5S", "FR_INGEST_MAX_BYTES", "1024"), new ReadingsModule());
-    harness.<JsonObject>consumer(AccessContract.AUTHENTICATE, message -> {
-      String profile = PROFILE_BY_KEY.get(message.body().getString("apiKey"));
-      if (profile == null) {
-        message.fail(BusFailure.UNAUTHORIZED, "unknown key");
-      } else {
-        message.reply(new JsonObject().put("ingestProfile", profile)
-            .put("ingestScope", new IngestScope(1, null, false).toJson()));
-      }
+    harness.serve(AccessContract.AUTHENTICATE, key -> {
+      String profile = PROFILE_BY_KEY.get(key.value());
+      return profile == null
+          ? Future.failedFuture(new BusFailureException(BusFailure.UNAUTHORIZED, "unknown key"))
+          : Future.succeededFuture(KeyHolder.ingest(Profile.valueOf(profile), new IngestScope(1, null, false)));
     });
   }
 

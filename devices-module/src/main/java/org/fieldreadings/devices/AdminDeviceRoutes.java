@@ -10,16 +10,15 @@ import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import java.util.List;
 import org.fieldreadings.core.bus.AccessContract;
-import org.fieldreadings.core.bus.DevicesContract;
-import org.fieldreadings.core.bus.DevicesContract.AdminDevice;
-import org.fieldreadings.core.bus.DevicesContract.AdminDevicePage;
-import org.fieldreadings.core.bus.DevicesContract.AdminDeviceQuery;
 import org.fieldreadings.core.http.DeviceRef;
 import org.fieldreadings.core.http.EdgeContext;
 import org.fieldreadings.core.http.EntityId;
 import org.fieldreadings.core.http.JsonBody;
 import org.fieldreadings.core.http.Problem;
 import org.fieldreadings.core.http.ProblemException;
+import org.fieldreadings.devices.DevicesAddresses.AdminDevice;
+import org.fieldreadings.devices.DevicesAddresses.AdminDevicePage;
+import org.fieldreadings.devices.DevicesAddresses.AdminDeviceQuery;
 
 /**
  * The operator's device endpoints (docs/operations.md, "Admin API"), mounted behind the admin token. Bodies are JSON
@@ -49,9 +48,9 @@ final class AdminDeviceRoutes {
         .handler(routes::addSubscription);
     admin.put("/devices/:profile/:serial/ingest-key").consumes(JSON).handler(body).handler(routes::handOver);
     admin.put("/entities/:entityId/devices/:profile/:serial")
-        .handler(ctx -> routes.association(ctx, DevicesContract.ASSIGN));
+        .handler(ctx -> routes.association(ctx, DevicesAddresses.ASSIGN));
     admin.delete("/entities/:entityId/devices/:profile/:serial")
-        .handler(ctx -> routes.association(ctx, DevicesContract.UNASSIGN));
+        .handler(ctx -> routes.association(ctx, DevicesAddresses.UNASSIGN));
   }
 
   /**
@@ -71,7 +70,7 @@ final class AdminDeviceRoutes {
   }
 
   private Future<PagedArray.Page> page(AdminDeviceQuery query) {
-    return bus.<JsonObject>request(DevicesContract.ADMIN_PAGE, query.toJson())
+    return bus.<JsonObject>request(DevicesAddresses.ADMIN_PAGE, query.toJson())
         .map(reply -> AdminDevicePage.fromJson(reply.body()).devices())
         .compose(devices -> LastReadingTimes.of(bus, devices.stream().map(AdminDevice::deviceId).toList())
             .map(last -> PagedArray.Page.of(devices, query.limit(), AdminDevice::ref, device -> device.ref().toJson()
@@ -81,7 +80,7 @@ final class AdminDeviceRoutes {
 
   /** {@code GET /admin/devices/{profile}/{serial}}: the device with its entities and latest reading time. */
   private void describe(RoutingContext ctx) {
-    bus.<JsonObject>request(DevicesContract.ADMIN_DESCRIBE, DeviceRef.fromPath(ctx).toJson())
+    bus.<JsonObject>request(DevicesAddresses.ADMIN_DESCRIBE, DeviceRef.fromPath(ctx).toJson())
         .compose(reply -> {
           long deviceId = reply.body().getLong("deviceId");
           return LastReadingTimes.of(bus, List.of(deviceId)).map(last -> reply.body().getJsonObject("device")
@@ -94,7 +93,7 @@ final class AdminDeviceRoutes {
   /** {@code PUT /admin/devices/{profile}/{serial}}: 201 with the device when created, 200 when updated. */
   private void put(RoutingContext ctx) {
     DeviceUpdate update = DeviceUpdate.fromBody(DeviceRef.fromPath(ctx), JsonBody.object(ctx));
-    bus.<JsonObject>request(DevicesContract.PUT, update.toMessage())
+    bus.<JsonObject>request(DevicesAddresses.PUT, update.toMessage())
         .onSuccess(reply -> {
           ctx.response().setStatusCode(reply.body().getBoolean("created") ? 201 : 200);
           ctx.json(reply.body().getJsonObject("device"));
@@ -108,7 +107,7 @@ final class AdminDeviceRoutes {
     Validation validation = new Validation();
     Subscription subscription = Subscription.parse(JsonBody.object(ctx), validation);
     validation.throwIfInvalid();
-    bus.<JsonObject>request(DevicesContract.ADD_SUBSCRIPTION, ref.toJson().mergeIn(subscription.toJson()))
+    bus.<JsonObject>request(DevicesAddresses.ADD_SUBSCRIPTION, ref.toJson().mergeIn(subscription.toJson()))
         .onSuccess(reply -> {
           ctx.response().setStatusCode(201);
           ctx.json(reply.body());
@@ -134,7 +133,7 @@ final class AdminDeviceRoutes {
                 + prefix + " is of " + key.profile() + ", the device of " + ref.profile()
                 + ": it cannot write the device.")));
           }
-          return bus.<JsonObject>request(DevicesContract.HAND_OVER, ref.toJson().put("keyId", key.keyId()));
+          return bus.<JsonObject>request(DevicesAddresses.HAND_OVER, ref.toJson().put("keyId", key.keyId()));
         })
         .onSuccess(reply -> ctx.response().setStatusCode(204).end())
         .onFailure(ctx::fail);

@@ -7,7 +7,6 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import java.util.List;
 import java.util.function.Function;
-import org.fieldreadings.core.bus.DevicesContract;
 import org.fieldreadings.core.bus.DevicesContract.EntityDeviceQuery;
 import org.fieldreadings.core.http.ApiKeyAuth;
 import org.fieldreadings.core.http.DeviceRef;
@@ -44,7 +43,7 @@ final class DeviceRoutes {
     Validation validation = new Validation();
     Filters filters = filters(ctx, validation);
     validation.throwIfInvalid();
-    pages(ctx, DevicesContract.LIST, filters, Future::succeededFuture);
+    pages(ctx, DevicesAddresses.LIST, filters, Future::succeededFuture);
   }
 
   /**
@@ -55,7 +54,7 @@ final class DeviceRoutes {
     Validation validation = new Validation();
     Filters filters = filters(ctx, validation);
     validation.throwIfInvalid();
-    pages(ctx, DevicesContract.LOCATION_PAGE, filters, this::withLastReadings);
+    pages(ctx, DevicesAddresses.LOCATION_PAGE, filters, this::withLastReadings);
   }
 
   /** Located devices ({@code {"deviceId", ...}}) as the API shows them: their latest reading time after the rest. */
@@ -87,7 +86,7 @@ final class DeviceRoutes {
   /** {@code GET /devices/{profile}/{serial}}: one of the caller's devices, with exactly the documented fields. */
   private void describe(RoutingContext ctx) {
     JsonObject request = DeviceRef.fromPath(ctx).toJson().put("entityId", ApiKeyAuth.entityId(ctx));
-    bus.<JsonObject>request(DevicesContract.DESCRIBE, request)
+    bus.<JsonObject>request(DevicesAddresses.DESCRIBE, request)
         .onSuccess(reply -> ctx.json(reply.body()))
         .onFailure(ctx::fail);
   }

@@ -15,17 +15,17 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 import org.fieldreadings.core.bus.BusFailure;
 import org.fieldreadings.core.bus.BusFailureException;
-import org.fieldreadings.core.bus.DevicesContract;
-import org.fieldreadings.core.bus.DevicesContract.AdminDevice;
-import org.fieldreadings.core.bus.DevicesContract.AdminDevicePage;
-import org.fieldreadings.core.bus.DevicesContract.AdminDeviceQuery;
+import org.fieldreadings.core.bus.DevicesContract.DevicesPerIngestKey;
 import org.fieldreadings.core.bus.DevicesContract.EntityDevice;
 import org.fieldreadings.core.bus.DevicesContract.EntityDevicePage;
-import org.fieldreadings.core.bus.DevicesContract.DevicesPerIngestKey;
 import org.fieldreadings.core.bus.DevicesContract.EntityDeviceQuery;
 import org.fieldreadings.core.bus.DevicesContract.ResolveRequest;
 import org.fieldreadings.core.bus.DevicesContract.ResolvedDevice;
+import org.fieldreadings.core.bus.DevicesContract;
 import org.fieldreadings.core.http.DeviceRef;
+import org.fieldreadings.devices.DevicesAddresses.AdminDevice;
+import org.fieldreadings.devices.DevicesAddresses.AdminDevicePage;
+import org.fieldreadings.devices.DevicesAddresses.AdminDeviceQuery;
 import org.fieldreadings.plugin.api.Profile;
 
 /** The registry's reads and writes: each one round trip, or one transaction for the operator's changes. */

@@ -9,14 +9,14 @@ import java.util.List;
 import org.fieldreadings.core.bus.AccessContract;
 import org.fieldreadings.core.bus.BusFailure;
 import org.fieldreadings.core.bus.BusFailureException;
-import org.fieldreadings.core.bus.DevicesContract;
-import org.fieldreadings.core.bus.DevicesContract.AdminDevicePage;
-import org.fieldreadings.core.bus.DevicesContract.AdminDeviceQuery;
 import org.fieldreadings.core.bus.DevicesContract.EntityDeviceQuery;
+import org.fieldreadings.core.bus.DevicesContract;
 import org.fieldreadings.core.bus.JsonConsumers;
 import org.fieldreadings.core.config.ConfigKeys;
 import org.fieldreadings.core.db.Pools;
 import org.fieldreadings.core.http.DeviceRef;
+import org.fieldreadings.devices.DevicesAddresses.AdminDevicePage;
+import org.fieldreadings.devices.DevicesAddresses.AdminDeviceQuery;
 
 /** The devices module's event-bus consumers ({@link DevicesContract}): messages in, records to the store, JSON out. */
 final class DevicesVerticle extends VerticleBase {
@@ -46,21 +46,21 @@ final class DevicesVerticle extends VerticleBase {
     return Future.all(List.of(
         DevicesContract.RESOLVE.serve(vertx, store::resolve),
         JsonConsumers.register(vertx, DevicesContract.LEARN, this::learn),
-        JsonConsumers.register(vertx, DevicesContract.LIST, this::list),
-        JsonConsumers.register(vertx, DevicesContract.DESCRIBE, this::describe),
-        JsonConsumers.register(vertx, DevicesContract.PUT, this::put),
-        JsonConsumers.register(vertx, DevicesContract.ADD_SUBSCRIPTION, this::addSubscription),
-        JsonConsumers.register(vertx, DevicesContract.ASSIGN, this::assign),
-        JsonConsumers.register(vertx, DevicesContract.UNASSIGN, this::unassign),
+        JsonConsumers.register(vertx, DevicesAddresses.LIST, this::list),
+        JsonConsumers.register(vertx, DevicesAddresses.DESCRIBE, this::describe),
+        JsonConsumers.register(vertx, DevicesAddresses.PUT, this::put),
+        JsonConsumers.register(vertx, DevicesAddresses.ADD_SUBSCRIPTION, this::addSubscription),
+        JsonConsumers.register(vertx, DevicesAddresses.ASSIGN, this::assign),
+        JsonConsumers.register(vertx, DevicesAddresses.UNASSIGN, this::unassign),
         DevicesContract.INGEST_KEY_DEVICES.serve(vertx, nothing -> store.devicesPerIngestKey()),
-        JsonConsumers.register(vertx, DevicesContract.HAND_OVER, request -> store.handOver(DeviceRef.fromJson(request),
+        JsonConsumers.register(vertx, DevicesAddresses.HAND_OVER, request -> store.handOver(DeviceRef.fromJson(request),
             request.getLong("keyId")).map(v -> new JsonObject())),
         DevicesContract.ENTITY_PAGE.serve(vertx, query -> registry.entityPage(query, store::entityPage)),
-        JsonConsumers.register(vertx, DevicesContract.LOCATION_PAGE, request -> store
+        JsonConsumers.register(vertx, DevicesAddresses.LOCATION_PAGE, request -> store
             .locationPage(EntityDeviceQuery.fromJson(request)).map(devices -> new JsonObject().put("devices", devices))),
-        JsonConsumers.register(vertx, DevicesContract.ADMIN_PAGE,
+        JsonConsumers.register(vertx, DevicesAddresses.ADMIN_PAGE,
             request -> store.adminPage(AdminDeviceQuery.fromJson(request)).map(AdminDevicePage::toJson)),
-        JsonConsumers.register(vertx, DevicesContract.ADMIN_DESCRIBE,
+        JsonConsumers.register(vertx, DevicesAddresses.ADMIN_DESCRIBE,
             request -> store.adminDescribe(DeviceRef.fromJson(request)))));
   }
 

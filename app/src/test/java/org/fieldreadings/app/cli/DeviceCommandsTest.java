@@ -13,8 +13,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.fieldreadings.app.server.FieldReadingsServer;
 import org.fieldreadings.app.server.TestServers;
-import org.fieldreadings.core.bus.AccessContract;
-import org.fieldreadings.core.bus.DevicesContract;
+import org.fieldreadings.devices.DevicesAddresses;
 import org.fieldreadings.core.db.DatabaseUrl;
 import org.fieldreadings.core.testing.TestPostgres;
 import org.junit.jupiter.api.AfterAll;
@@ -67,7 +66,7 @@ class DeviceCommandsTest {
   }
 
   private static JsonObject describeFor(String entityId, String profile, String serial) throws Exception {
-    return server.vertx().eventBus().<JsonObject>request(DevicesContract.DESCRIBE, new JsonObject()
+    return server.vertx().eventBus().<JsonObject>request(DevicesAddresses.DESCRIBE, new JsonObject()
             .put("entityId", entityId).put("profile", profile).put("serial", serial))
         .await(10, TimeUnit.SECONDS).body();
   }

@@ -22,6 +22,7 @@ import org.fieldreadings.core.db.DatabaseUrl;
 import org.fieldreadings.core.db.Migrations;
 import org.fieldreadings.core.db.Pools;
 import org.fieldreadings.core.telemetry.Telemetry;
+import org.fieldreadings.core.testing.ExpectedFailureLogs;
 import org.fieldreadings.core.testing.TestPostgres;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A relay that does not offer STARTTLS (GreenMail's plain SMTP) gets token mails only when the operator says so. */
+@ExpectedFailureLogs
 class MailStartTlsTest {
 
   private final KeyVault vault = new KeyVault(new byte[32]);

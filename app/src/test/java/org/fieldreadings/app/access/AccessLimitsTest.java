@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.fieldreadings.app.server.FieldReadingsServer;
 import org.fieldreadings.app.server.TestServers;
+import org.fieldreadings.core.testing.ExpectedFailureLogs;
 import org.fieldreadings.core.testing.TestHttp.Answer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * client address's hourly budget (requests refused by a limit are not counted), so they run in a fixed order.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@ExpectedFailureLogs
 class AccessLimitsTest {
 
   @TempDir

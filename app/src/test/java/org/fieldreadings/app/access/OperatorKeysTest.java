@@ -143,7 +143,8 @@ class OperatorKeysTest {
     assertThat(malformed.json().getJsonArray("errors").getJsonObject(0).getString("parameter")).isEqualTo("prefix");
 
     TestPostgres.execute(database, "INSERT INTO access.ingest_key (lookup_digest, profile, prefix) VALUES "
-        + "('\\x01', 'PROFILE_A', 'Twin0000'), ('\\x02', 'PROFILE_A', 'Twin0000')");
+        + "(decode(repeat('01', 32), 'hex'), 'PROFILE_A', 'Twin0000'), "
+        + "(decode(repeat('02', 32), 'hex'), 'PROFILE_A', 'Twin0000')");
     Answer ambiguous = admin.delete("/admin/ingest-keys/Twin0000", "Authorization", bearer);
     assertThat(ambiguous.status()).isEqualTo(409);
     assertThat(ambiguous.json().getString("detail")).isEqualTo("Several ingest keys start with Twin0000; none was revoked.");

@@ -53,12 +53,17 @@ class ReadingsImportCommandTest {
         .put("data.dir", dataDir.toString()).encode());
 
     StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
     CommandLine commandLine = FieldReadingsCommand.commandLine();
     commandLine.setOut(new PrintWriter(out, true));
-    commandLine.setErr(new PrintWriter(new StringWriter(), true));
+    commandLine.setErr(new PrintWriter(err, true));
     int exit = commandLine.execute("--conf", conf.toString(), "readings", "import", "--json", file.toString());
 
     assertThat(exit).isZero();
+    // No terminal here: a few progress lines, not a redraw per part.
+    assertThat(err.toString()).doesNotContain("\r");
+    assertThat(err.toString().lines()).hasSizeBetween(1, 10).allMatch(line -> line.startsWith("importing big.csv "))
+        .last().asString().contains("100%");
     assertThat(new JsonObject(out.toString())).isEqualTo(new JsonObject()
         .put("stored", readings).put("duplicates", 0).put("rejectedCount", 1)
         .put("rejected", new JsonArray().add(new JsonObject().put("line", readings + 2)

@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import org.fieldreadings.core.db.EmbeddedPostgresServer;
+import org.fieldreadings.core.testing.ExpectedFailureLogs;
 import org.fieldreadings.core.testing.TestHttp;
 import org.fieldreadings.core.testing.TestHttp.Answer;
 import org.junit.jupiter.api.Test;
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code Retry-After}, from the public readings routes (queried on the listener's own pool) and the admin routes
  * (answered over the event bus) alike.
  */
+@ExpectedFailureLogs
 class DatabaseOutageAnswersTest {
 
   @TempDir

@@ -13,6 +13,7 @@ import java.sql.SQLException;
 import java.util.Map;
 import org.fieldreadings.core.config.ConfigKeys;
 import org.fieldreadings.core.db.DatabaseUrl;
+import org.fieldreadings.core.testing.ExpectedFailureLogs;
 import org.fieldreadings.core.testing.TestHttp;
 import org.fieldreadings.core.testing.TestHttp.Answer;
 import org.fieldreadings.core.testing.TestPostgres;
@@ -61,6 +62,7 @@ class EmbeddedDatabaseAccessTest {
   }
 
   @Test
+  @ExpectedFailureLogs
   void killedDatabaseIsRestartedAndTheServiceRecoversWithoutARestart() throws Exception {
     try (FieldReadingsServer server = FieldReadingsServer.start(TestServers.config(dataDir, Map.of()))) {
       TestHttp admin = new TestHttp(server.adminPort());

@@ -10,6 +10,7 @@ import java.util.Map;
 import org.fieldreadings.core.config.ConfigKeys;
 import org.fieldreadings.core.db.DatabaseUrl;
 import org.fieldreadings.core.db.EmbeddedPostgresServer;
+import org.fieldreadings.core.testing.ExpectedFailureLogs;
 import org.fieldreadings.core.testing.TestHttp;
 import org.fieldreadings.core.testing.TestHttp.Answer;
 import org.fieldreadings.core.testing.TestPostgres;
@@ -79,6 +80,7 @@ class FieldReadingsServerTest {
   }
 
   @Test
+  @ExpectedFailureLogs
   void restartReusesTheSameData() throws Exception {
     // The product default, not the tests' FR_DEMO=false: demo on when the embedded database is created.
     JsonObject first = TestServers.config(dataDir, Map.of());

@@ -13,6 +13,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Properties;
+import org.fieldreadings.core.testing.ExpectedFailureLogs;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -84,6 +85,7 @@ class EmbeddedPostgresServerTest {
   }
 
   @Test
+  @ExpectedFailureLogs
   void killedPostmasterIsRestartedOnTheSamePort() throws Exception {
     try (EmbeddedPostgresServer server = EmbeddedPostgresServer.start(dataDir.resolve("pg"))) {
       DatabaseUrl url = server.url();

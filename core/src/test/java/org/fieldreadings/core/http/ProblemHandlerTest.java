@@ -18,6 +18,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import org.fieldreadings.core.bus.BusFailure;
+import org.fieldreadings.core.testing.ExpectedFailureLogs;
 import org.fieldreadings.core.testing.RawHttp;
 import org.fieldreadings.core.testing.RawHttp.Response;
 import org.fieldreadings.core.testing.TestHttp;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
 
+@ExpectedFailureLogs
 class ProblemHandlerTest {
 
   private static Vertx vertx;

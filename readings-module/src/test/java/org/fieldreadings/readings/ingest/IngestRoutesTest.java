@@ -15,6 +15,7 @@ import java.util.Map;
 import org.fieldreadings.core.bus.AccessContract;
 import org.fieldreadings.core.bus.DevicesContract.IngestScope;
 import org.fieldreadings.core.bus.BusFailure;
+import org.fieldreadings.core.testing.ExpectedFailureLogs;
 import org.fieldreadings.core.testing.ModuleHarness;
 import org.fieldreadings.core.testing.TestHttp.Answer;
 import org.fieldreadings.plugin.api.SpiVersion;
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  * for its payload only, and the module keeps serving.
  * Devices and readings end to end are the application's tests.
  */
+@ExpectedFailureLogs
 class IngestRoutesTest {
 
   private static final Map<String, String> PROFILE_BY_KEY =

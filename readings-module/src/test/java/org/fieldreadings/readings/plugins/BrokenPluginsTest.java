@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.fieldreadings.core.testing.ExpectedFailureLogs;
 import org.fieldreadings.plugin.api.DecodeResult;
 import org.fieldreadings.plugin.api.Profile;
 import org.fieldreadings.plugin.api.RawPayload;
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Broken plugins next to a good one (the bundled gateway jar): each failure stays with its payload, and the host
  * keeps decoding the other profiles. One thread per profile, so a thread a plugin does not give back shows.
  */
+@ExpectedFailureLogs
 class BrokenPluginsTest {
 
   private static final Duration BUDGET = Duration.ofMillis(300);

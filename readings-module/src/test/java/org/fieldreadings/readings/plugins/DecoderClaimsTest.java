@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
 import java.nio.file.Path;
+import org.fieldreadings.core.testing.ExpectedFailureLogs;
 import org.fieldreadings.plugin.api.SpiVersion;
 import org.fieldreadings.readings.plugins.fixtures.NullClaimsDecoder;
 import org.fieldreadings.readings.plugins.fixtures.ThrowingClaimsDecoder;
@@ -11,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A decoder that cannot say what it takes ({@code SupplierDecoder.claims()}) is not used, with the reason why. */
+@ExpectedFailureLogs
 class DecoderClaimsTest {
 
   @TempDir

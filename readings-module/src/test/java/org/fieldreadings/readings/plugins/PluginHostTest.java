@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.JarFile;
+import org.fieldreadings.core.testing.ExpectedFailureLogs;
 import org.fieldreadings.plugin.api.DecodeResult;
 import org.fieldreadings.plugin.api.PluginTestKit;
 import org.fieldreadings.plugin.api.Profile;
@@ -114,6 +115,7 @@ class PluginHostTest {
   }
 
   @Test
+  @ExpectedFailureLogs
   void aMissingFolderMeansNoPlugins(@TempDir Path dir) {
     try (PluginHost empty = PluginHost.start(PluginHostOptions.of(dir.resolve("absent")))) {
       assertThat(empty.list()).isEmpty();

@@ -5,6 +5,7 @@ import static org.assertj.core.groups.Tuple.tuple;
 
 import java.nio.file.Path;
 import java.util.Map;
+import org.fieldreadings.core.testing.ExpectedFailureLogs;
 import org.fieldreadings.plugin.api.SpiVersion;
 import org.fieldreadings.plugin.api.SupplierDecoder;
 import org.fieldreadings.readings.plugins.fixtures.CsvGatewayDecoder;
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The two packaging mistakes that leave a plugin without decoder are named, with their fix. */
+@ExpectedFailureLogs
 class PluginPackagingMistakesTest {
 
   @Test

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.fieldreadings.core.config.PluginSettingsConfig;
+import org.fieldreadings.core.testing.ExpectedFailureLogs;
 import org.fieldreadings.plugin.api.PluginTestKit;
 import org.fieldreadings.plugin.api.Profile;
 import org.fieldreadings.plugin.api.RawPayload;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * and before any payload, at start and at each reload; a plugin that refuses them, or does not take them within the
  * decode budget, is FAILED and serves nothing.
  */
+@ExpectedFailureLogs
 class PluginSettingsHandOverTest {
 
   @TempDir

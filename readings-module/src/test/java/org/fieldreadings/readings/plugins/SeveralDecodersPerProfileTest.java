@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.fieldreadings.core.testing.ExpectedFailureLogs;
 import org.fieldreadings.plugin.api.DecodeResult;
 import org.fieldreadings.plugin.api.PluginTestKit;
 import org.fieldreadings.plugin.api.Profile;
@@ -90,6 +91,7 @@ class SeveralDecodersPerProfileTest {
   }
 
   @Test
+  @ExpectedFailureLogs
   void aPayloadNoPluginAcceptsFailsNamingThePluginsAskedWithWhatEachTakesAndAThrowWhenAskedIsANo() {
     try (PluginHost host = PluginHost.start(PluginHostOptions.of(pluginsDir))) {
       var decoded = host.decode(vertx, Profile.PROFILE_A, RawPayload.ofText("a,b", "text/plain; charset=utf-8"));

@@ -7,6 +7,7 @@ import io.vertx.core.json.JsonObject;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import org.fieldreadings.core.testing.ExpectedFailureLogs;
 import org.fieldreadings.core.testing.ModuleHarness;
 import org.fieldreadings.core.testing.TestHttp.Answer;
 import org.fieldreadings.plugin.api.SpiVersion;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Plugin jars a supplier or an operator can get wrong, next to one good jar: none stops the module, each is listed by
  * {@code GET /admin/plugins} with its jar and the reason, and the good plugin decodes.
  */
+@ExpectedFailureLogs
 class UnusablePluginJarsTest {
 
   @TempDir

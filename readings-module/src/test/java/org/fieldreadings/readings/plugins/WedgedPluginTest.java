@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
+import org.fieldreadings.core.testing.ExpectedFailureLogs;
 import org.fieldreadings.core.testing.ModuleHarness;
 import org.fieldreadings.core.testing.TestHttp.Answer;
 import org.fieldreadings.plugin.api.SpiVersion;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * with 503 while PROFILE_C still ingests; the plugin is WEDGED with its reason and the module's health part says
  * DEGRADED, until the threads come back.
  */
+@ExpectedFailureLogs
 class WedgedPluginTest {
 
   /** Long enough for the steps before the recovery, short enough to wait for it. */

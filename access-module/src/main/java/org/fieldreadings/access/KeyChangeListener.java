@@ -2,13 +2,10 @@ package org.fieldreadings.access;
 
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.pgclient.pubsub.PgSubscriber;
 import org.fieldreadings.core.bus.AccessContract;
 import org.fieldreadings.core.bus.AccessContract.KeyChange;
+import org.fieldreadings.core.change.ChangeFeed;
 import org.fieldreadings.core.db.DatabaseUrl;
-import org.fieldreadings.core.db.Pools;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Relays key revocations and replacements made by any node (PostgreSQL NOTIFY) to this node's event bus, so every
@@ -23,40 +20,37 @@ final class KeyChangeListener {
   static final String ALL_KEYS = "";
   /** The notification payload of a key created where none was replaced: nothing to evict, a key to know. */
   static final String KEY_ADDED = "+";
-  private static final Logger LOG = LoggerFactory.getLogger(KeyChangeListener.class);
 
-  private final PgSubscriber subscriber;
-  private volatile boolean stopping;
+  private final ChangeFeed feed;
 
   KeyChangeListener(Vertx vertx, DatabaseUrl url, Runnable reloadKnownKeys) {
-    subscriber = PgSubscriber.subscriber(vertx, Pools.connectOptions(url))
-        .reconnectPolicy(retries -> retries < 1000 ? 1000L : -1L);
-    subscriber.channel(CHANNEL)
-        .subscribeHandler(v -> {
-          reloadKnownKeys.run();
-          AccessContract.KEY_REVOKED.publish(vertx.eventBus(), KeyChange.ALL);
-        })
-        .handler(entityId -> {
-          reloadKnownKeys.run();
-          if (!entityId.equals(KEY_ADDED)) {
-            AccessContract.KEY_REVOKED.publish(vertx.eventBus(),
-                entityId.equals(ALL_KEYS) ? KeyChange.ALL : new KeyChange(entityId));
-          }
-        });
-    subscriber.closeHandler(v -> {
-      // Only a connection lost for good is news: a node that stops closes it on purpose.
-      if (!stopping) {
-        LOG.warn("stopped listening for key changes of other nodes");
+    feed = new ChangeFeed(vertx, url, CHANNEL, new ChangeFeed.Listener() {
+      @Override
+      public void hearing() {
+        reloadKnownKeys.run();
+        AccessContract.KEY_REVOKED.publish(vertx.eventBus(), KeyChange.ALL);
+      }
+
+      /** Remembered keys expire within a second (the auth cache's time to live) meanwhile. */
+      @Override
+      public void deaf() {}
+
+      @Override
+      public void payload(String entityId) {
+        reloadKnownKeys.run();
+        if (!entityId.equals(KEY_ADDED)) {
+          AccessContract.KEY_REVOKED.publish(vertx.eventBus(),
+              entityId.equals(ALL_KEYS) ? KeyChange.ALL : new KeyChange(entityId));
+        }
       }
     });
   }
 
   Future<Void> start() {
-    return subscriber.connect();
+    return feed.start();
   }
 
   Future<Void> stop() {
-    stopping = true;
-    return subscriber.close();
+    return feed.stop();
   }
 }

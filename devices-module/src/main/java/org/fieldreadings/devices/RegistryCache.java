@@ -51,7 +51,7 @@ final class RegistryCache implements Shareable {
   private RegistryCache(Vertx vertx, DatabaseUrl database) {
     pages = Caffeine.newBuilder().maximumWeight(Runtime.getRuntime().maxMemory() / 16)
         .weigher((EntityDeviceQuery query, Entry entry) -> entry.weight).build();
-    feed = new ChangeFeed(vertx, database, CHANNEL, clock, payload -> changed());
+    feed = ChangeFeed.ticking(vertx, database, CHANNEL, clock, payload -> changed());
   }
 
   /** The node's cache for one more verticle: made and listening on first use. */

@@ -32,7 +32,7 @@ public final class ReadingsChanges {
 
   public ReadingsChanges(Vertx vertx, DatabaseUrl url, BlockCache cache) {
     String node = ThisNode.id(vertx);
-    feed = new ChangeFeed(vertx, url, CHANNEL, cache.clock(),
+    feed = ChangeFeed.ticking(vertx, url, CHANNEL, cache.clock(),
         payload -> changed(cache, vertx.eventBus(), node, payload));
   }
 

@@ -5,7 +5,8 @@
 #   ingest   the same values as PROFILE_B frames through the plugin (POST /api/ingest/PROFILE_B with an ingest key
 #            bound to an entity, so the entity has every gateway; 1,000 gateways a payload, 4 in flight), readings/s,
 #            python's start left out
-#   latest   GET /api/devices/latest of that entity (every device, 10 interfaces each), median of 5 in a row
+#   latest   GET /api/devices/latest of that entity (every device, 10 interfaces each), median of 5 in a row after 5
+#            that warm the server up
 #   serials  GET /api/devices/serials of that entity, median of 5 in a row
 #   admin    GET /admin/devices (the whole registry: both sets, 2N devices), median of 5 in a row
 #   raw day  one gateway's raw day of one interface, p50 at 8 connections
@@ -31,7 +32,9 @@ line = next(l for l in sys.stdin if re.match(r' +50%', l))
 value, unit = re.match(r' +50% +([0-9.]+)(us|ms|s)', line).groups()
 print(round(float(value) * {'us': 0.001, 'ms': 1, 's': 1000}[unit], 1))"
 }
-median_ms() { # URL AUTH -> the median of 5 sequential requests' times in milliseconds (answers too long for wrk)
+median_ms() { # URL AUTH -> the median of 5 sequential requests' times in milliseconds (answers too long for wrk),
+  # after 5 more that warm the server up (its JIT and caches), as a server answering this repeatedly is
+  for _ in 1 2 3 4 5; do curl -s -o /dev/null -H "$2" "$1"; done
   for _ in 1 2 3 4 5; do curl -s -o /dev/null -w '%{time_total}\n' -H "$2" "$1"; done | sort -n | sed -n 3p |
     python3 -c "import sys; print(round(float(sys.stdin.read()) * 1000, 1))"
 }

@@ -7,8 +7,8 @@
 #            python's start left out
 #   latest   GET /api/devices/latest of that entity (every device, 10 interfaces each), median of 5 in a row after 5
 #            that warm the server up
-#   serials  GET /api/devices/serials of that entity, median of 5 in a row
-#   admin    GET /admin/devices (the whole registry: both sets, 2N devices), median of 5 in a row
+#   serials  GET /api/devices/serials of that entity, as latest
+#   admin    GET /admin/devices (the whole registry: both sets, 2N devices), as latest
 #   raw day  one gateway's raw day of one interface, p50 at 8 connections
 #   backup   POST /admin/backup (the whole database: both sets' readings), seconds and size
 #   heap     the server's peak used heap over the whole run (jstat)

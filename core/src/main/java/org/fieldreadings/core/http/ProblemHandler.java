@@ -11,6 +11,7 @@ import io.vertx.ext.web.handler.HttpException;
 import java.util.Map;
 import java.util.UUID;
 import org.fieldreadings.core.bus.BusFailure;
+import org.fieldreadings.core.bus.BusFailureException;
 import org.fieldreadings.core.db.DatabaseOutage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -81,6 +82,10 @@ public final class ProblemHandler implements Handler<RoutingContext> {
     Throwable error = ctx.failure();
     if (error instanceof ProblemException p) {
       return new Failure(p.problem(), p.headers());
+    }
+    if (error instanceof BusFailureException f && f.code() >= 400 && f.code() < 500) {
+      // The modules' own failure type, met here when a route calls a module's class directly.
+      return new Failure(Problem.of(f.code(), f.getMessage()), Map.of());
     }
     if (error instanceof ReplyException reply) {
       if (reply.failureType() == ReplyFailure.RECIPIENT_FAILURE && reply.failureCode() >= 400

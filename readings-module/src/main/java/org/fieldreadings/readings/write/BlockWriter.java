@@ -18,7 +18,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.IntPredicate;
 import java.util.stream.Collectors;
-import org.fieldreadings.core.http.ProblemException;
+import org.fieldreadings.core.bus.BusFailure;
+import org.fieldreadings.core.bus.BusFailureException;
 import org.fieldreadings.readings.block.Aggregates;
 import org.fieldreadings.readings.block.PointBlock;
 import org.fieldreadings.readings.block.Points;
@@ -125,7 +126,7 @@ final class BlockWriter {
         continue;
       }
       if (merged.size() > perDayLimit) {
-        throw ProblemException.of(400, "a series would hold " + merged.size() + " readings on "
+        throw new BusFailureException(BusFailure.BAD_REQUEST, "a series would hold " + merged.size() + " readings on "
             + LocalDate.ofEpochDay(day.start / EPOCH_DAY_MS) + " (UTC): at most " + perDayLimit
             + " are kept for a series in a day, one a second on average");
       }

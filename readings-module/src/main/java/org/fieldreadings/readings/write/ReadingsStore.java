@@ -13,13 +13,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import org.fieldreadings.core.bus.BusFailure;
+import org.fieldreadings.core.bus.BusFailureException;
 import org.fieldreadings.core.bus.DevicesContract;
 import org.fieldreadings.core.bus.ReadingsContract;
 import org.fieldreadings.core.bus.DevicesContract.IngestScope;
 import org.fieldreadings.core.change.ThisNode;
 import org.fieldreadings.core.db.DatabaseUrl;
 import org.fieldreadings.core.http.DeviceRef;
-import org.fieldreadings.core.http.ProblemException;
 import org.fieldreadings.core.telemetry.Telemetry;
 import org.fieldreadings.plugin.api.SensorInterface;
 import org.fieldreadings.readings.cache.BlockCache;
@@ -74,7 +75,7 @@ public final class ReadingsStore implements AutoCloseable {
     for (int i = 0; i < readings.size(); i++) {
       if (!bounds.contains(readings.timestamp(i))) {
         // Writers reject such readings by name first: reaching this is a writer's bug, and nothing is stored.
-        return Future.failedFuture(ProblemException.of(400, "a reading at "
+        return Future.failedFuture(new BusFailureException(BusFailure.BAD_REQUEST, "a reading at "
             + Instant.ofEpochMilli(readings.timestamp(i)) + " is outside the accepted window: " + bounds.rule()));
       }
     }

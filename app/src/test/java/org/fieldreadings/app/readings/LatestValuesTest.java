@@ -232,6 +232,22 @@ class LatestValuesTest {
   }
 
   @Test
+  void aFleetReadAgainShowsAConnectorLearnedAndAReadingStoredSinceAtOnce() {
+    ReadingsFixture.Entity fleet = fixture.newEntity("fleet-again@example.com");
+    assertThat(fixture.importCsv("PROFILE_B,GW-AGAIN,ORIGIN,Bat,2024-06-01T10:00:00Z,3.5\n")
+        .getLong("rejectedCount")).isZero();
+    fixture.adminPut("/admin/entities/" + fleet.entityId() + "/devices/PROFILE_B/GW-AGAIN", null);
+    assertThat(latest(fleet.apiKey(), "/api/devices/latest").body())
+        .isEqualTo("[" + fleet("PROFILE_B", "GW-AGAIN", "ORIGIN", "Bat", "2024-06-01T10:00:00Z", "3.5") + "]");
+    // Both answers are now kept in memory: the device's page and its latest values.
+    assertThat(fixture.importCsv("PROFILE_B,GW-AGAIN,A1,AirTemp,2024-06-01T10:05:00Z,21.5\n"
+        + "PROFILE_B,GW-AGAIN,ORIGIN,Bat,2024-06-01T11:00:00Z,3.4\n").getLong("rejectedCount")).isZero();
+    assertThat(latest(fleet.apiKey(), "/api/devices/latest").body())
+        .isEqualTo("[" + fleet("PROFILE_B", "GW-AGAIN", "ORIGIN", "Bat", "2024-06-01T11:00:00Z", "3.4") + ","
+            + fleet("PROFILE_B", "GW-AGAIN", "A1", "AirTemp", "2024-06-01T10:05:00Z", "21.5") + "]");
+  }
+
+  @Test
   void badParametersAre400NamingEach() {
     assertThat(errors(latest(fixture.apiKey, "/api/devices/REAL_WEATHER_STATION/WS-1/latest?interfaces=airtemp,Foo"
         + "&connectorId=a%20b"))).isEqualTo(new JsonArray()

@@ -39,7 +39,7 @@ final class PointWriter {
     this.cache = cache;
   }
 
-  WriteResult write(ReadingColumns readings, Map<DeviceRef, Long> deviceIds) throws SQLException, InterruptedException {
+  WriteResult write(ReadingColumns readings, Map<DeviceRef, Long> deviceIds) throws SQLException {
     if (readings.isEmpty()) {
       return WriteResult.NOTHING;
     }

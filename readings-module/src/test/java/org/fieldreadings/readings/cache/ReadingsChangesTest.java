@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.stream.LongStream;
+import org.fieldreadings.readings.block.BlockKind;
 import org.fieldreadings.readings.cache.BlockCache.Key;
-import org.fieldreadings.readings.cache.BlockCache.Kind;
 import org.junit.jupiter.api.Test;
 
 class ReadingsChangesTest {
@@ -29,8 +29,8 @@ class ReadingsChangesTest {
   @Test
   void aPayloadStopsServingTheBlocksOfItsDevices() {
     BlockCache cache = listening();
-    Key announced = new Key(14, "ORIGIN", "AirTemp", Kind.DAYS, 19_723);
-    Key other = new Key(15, "ORIGIN", "AirTemp", Kind.DAYS, 19_723);
+    Key announced = new Key(14, "ORIGIN", "AirTemp", BlockKind.DAYS, 19_723);
+    Key other = new Key(15, "ORIGIN", "AirTemp", BlockKind.DAYS, 19_723);
     cache.put(announced, cache.now(), BLOCK);
     cache.put(other, cache.now(), BLOCK);
     ReadingsChanges.changed(cache, "3,14,159");
@@ -41,7 +41,7 @@ class ReadingsChangesTest {
   @Test
   void anUnreadablePayloadStopsServingEveryBlock() {
     BlockCache cache = listening();
-    Key key = new Key(15, "ORIGIN", "AirTemp", Kind.HOURS, 19_723);
+    Key key = new Key(15, "ORIGIN", "AirTemp", BlockKind.HOURS, 19_723);
     cache.put(key, cache.now(), BLOCK);
     ReadingsChanges.changed(cache, "3,x");
     assertThat(cache.get(key)).isNull();

@@ -20,7 +20,7 @@ import picocli.CommandLine.Parameters;
     description = "Ingest raw supplier files through the plugin of a profile. Devices, connectors and interfaces are "
         + "learned; re-sending a file stores nothing twice. Exit code 1 when the server refused a file or rejected "
         + "everything sent.")
-public final class IngestCommand extends AdminCommand {
+public final class IngestCommand extends WriteCommand {
 
   @Option(names = "--profile", required = true, paramLabel = "P",
       description = "The supplier profile whose plugin decodes the files: ${COMPLETION-CANDIDATES}.")
@@ -87,13 +87,6 @@ public final class IngestCommand extends AdminCommand {
       return "application/json";
     }
     return name.endsWith(".csv") ? "text/csv" : "application/octet-stream";
-  }
-
-  /** 1 when the server rejected everything it was sent: nothing was stored, and a script must know. */
-  @Override
-  protected int exitCode(Object answer) {
-    JsonObject total = (JsonObject) answer;
-    return total.getLong("stored") + total.getLong("duplicates") == 0 && total.getLong("rejectedCount") > 0 ? 1 : 0;
   }
 
   @Override

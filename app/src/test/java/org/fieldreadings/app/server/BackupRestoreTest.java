@@ -38,10 +38,10 @@ import org.fieldreadings.core.testing.TestHttp;
 import org.fieldreadings.core.testing.TestHttp.Answer;
 import org.fieldreadings.core.testing.TestPostgres;
 import org.fieldreadings.readings.block.Aggregates;
+import org.fieldreadings.readings.block.BlockKind;
 import org.fieldreadings.readings.block.PointBlock;
 import org.fieldreadings.readings.block.Points;
 import org.fieldreadings.readings.block.RollupBlock;
-import org.fieldreadings.readings.block.RollupSpan;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -175,18 +175,18 @@ class BackupRestoreTest {
         }
       }
       assertThat(points).isPositive();
-      assertThat(rolledUp(statement, RollupSpan.HOURS)).isEqualTo(points);
-      assertThat(rolledUp(statement, RollupSpan.DAYS)).isEqualTo(points);
+      assertThat(rolledUp(statement, BlockKind.HOURS)).isEqualTo(points);
+      assertThat(rolledUp(statement, BlockKind.DAYS)).isEqualTo(points);
     }
   }
 
-  /** How many readings the rollup blocks of {@code span} count. */
-  private static long rolledUp(Statement statement, RollupSpan span) throws SQLException {
+  /** How many readings the blocks of {@code rollup} count. */
+  private static long rolledUp(Statement statement, BlockKind rollup) throws SQLException {
     long n = 0;
-    try (ResultSet rows = statement.executeQuery("SELECT " + span.key() + " - date '1970-01-01', data FROM "
-        + span.table())) {
+    try (ResultSet rows = statement.executeQuery("SELECT " + rollup.key() + " - date '1970-01-01', data FROM "
+        + rollup.table())) {
       while (rows.next()) {
-        Aggregates block = RollupBlock.decode(rows.getBytes(2), rows.getInt(1) * PointBlock.DAY, span.width());
+        Aggregates block = RollupBlock.decode(rows.getBytes(2), rows.getInt(1) * PointBlock.DAY, rollup.width());
         for (int i = 0; i < block.size(); i++) {
           n += block.n(i);
         }

@@ -15,10 +15,10 @@ import org.fieldreadings.core.http.ApiKeyAuth;
 import org.fieldreadings.core.http.EdgeContext;
 import org.fieldreadings.plugin.api.SensorInterface;
 import org.fieldreadings.readings.ShortDecimal;
+import org.fieldreadings.readings.block.BlockKind;
 import org.fieldreadings.readings.block.PointBlock;
 import org.fieldreadings.readings.block.Points;
 import org.fieldreadings.readings.block.RollupBlock;
-import org.fieldreadings.readings.block.RollupSpan;
 import org.fieldreadings.readings.query.DeviceResolver;
 import org.fieldreadings.readings.query.TimeZones;
 
@@ -81,7 +81,7 @@ public final class AgronomyRoutes {
     List<Input> columns = List.copyOf(inputs);
     String[] names = columns.stream().map(i -> i.sensorInterface().name()).toArray(String[]::new);
     boolean rollups = days.hourAligned();
-    RollupSpan hours = RollupSpan.HOURS;
+    BlockKind hours = BlockKind.HOURS;
     int firstDay = rollups ? (int) hours.blockDay(days.from()) : day(days.from());
     int lastDay = rollups ? (int) hours.blockDay(days.until() - 1) : day(days.until() - 1);
     return pool.preparedQuery(rollups ? AgronomySql.HOUR_BLOCKS : AgronomySql.POINT_BLOCKS)

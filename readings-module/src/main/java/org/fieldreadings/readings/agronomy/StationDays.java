@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.Set;
 import org.fieldreadings.readings.block.Aggregates;
+import org.fieldreadings.readings.block.PointBlock;
 import org.fieldreadings.readings.block.Points;
 import org.fieldreadings.readings.block.RollupBlock;
 
@@ -19,7 +20,6 @@ import org.fieldreadings.readings.block.RollupBlock;
  */
 final class StationDays {
 
-  static final long HOUR = 3_600_000L;
   /** What the days are made of: the hours' counts, sums, minima and maxima. */
   static final Set<RollupBlock.Part> PARTS = EnumSet.of(RollupBlock.Part.SUM, RollupBlock.Part.MIN,
       RollupBlock.Part.MAX);
@@ -50,7 +50,7 @@ final class StationDays {
       Arrays.fill(mins[i], Double.POSITIVE_INFINITY);
       Arrays.fill(maxes[i], Double.NEGATIVE_INFINITY);
     }
-    int hours = Math.toIntExact((until() - from() + HOUR - 1) / HOUR);
+    int hours = Math.toIntExact((until() - from() + PointBlock.HOUR - 1) / PointBlock.HOUR);
     hourlyCounts = new long[2][hours];
     hourlySums = new double[2][hours];
   }
@@ -67,7 +67,7 @@ final class StationDays {
 
   /** Whether every local day starts on a UTC hour, so that hour rollups are local hours. */
   boolean hourAligned() {
-    return Arrays.stream(starts).allMatch(start -> Math.floorMod(start, HOUR) == 0);
+    return Arrays.stream(starts).allMatch(start -> Math.floorMod(start, PointBlock.HOUR) == 0);
   }
 
   int days() {
@@ -109,7 +109,7 @@ final class StationDays {
     maxes[in][day] = Math.max(maxes[in][day], max);
     int hourly = input == Input.AIR_TEMP ? 0 : input == Input.AIR_HUM ? 1 : -1;
     if (hourly >= 0) {
-      int hour = (int) ((time - from()) / HOUR);
+      int hour = (int) ((time - from()) / PointBlock.HOUR);
       hourlyCounts[hourly][hour] += n;
       hourlySums[hourly][hour] += sum;
     }
@@ -143,8 +143,8 @@ final class StationDays {
 
   /** The hourly means of air temperature and humidity of the hours of {@code day} (NaN where one has none). */
   void hours(int day, HourConsumer consumer) {
-    int from = (int) ((starts[day] - from() + HOUR - 1) / HOUR);
-    int to = (int) Math.min(hourlyCounts[0].length, (starts[day + 1] - from() + HOUR - 1) / HOUR);
+    int from = (int) ((starts[day] - from() + PointBlock.HOUR - 1) / PointBlock.HOUR);
+    int to = (int) Math.min(hourlyCounts[0].length, (starts[day + 1] - from() + PointBlock.HOUR - 1) / PointBlock.HOUR);
     for (int h = from; h < to; h++) {
       consumer.accept(hourlyMean(0, h), hourlyMean(1, h));
     }

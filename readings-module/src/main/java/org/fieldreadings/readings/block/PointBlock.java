@@ -7,7 +7,9 @@ package org.fieldreadings.readings.block;
  */
 public final class PointBlock {
 
-  public static final long DAY = 86_400_000L;
+  /** Milliseconds in an hour and in a (UTC) day: the rollups' buckets, and the span of a point block. */
+  public static final long HOUR = 3_600_000L;
+  public static final long DAY = 24 * HOUR;
   private static final int VERSION = 1;
 
   private PointBlock() {}

@@ -9,6 +9,7 @@ import io.vertx.core.shareddata.Shareable;
 import org.fieldreadings.core.change.ChangeClock;
 import org.fieldreadings.core.config.ConfigKeys;
 import org.fieldreadings.readings.block.Aggregates;
+import org.fieldreadings.readings.block.BlockKind;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,11 +25,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class BlockCache implements Shareable {
 
-  /** What a block holds: a UTC day of readings, a UTC month of hourly rollups, a UTC year of daily rollups. */
-  public enum Kind { POINTS, HOURS, DAYS }
-
   /** A block as a query names it: device, connector, interface, kind, and the epoch day its span starts on. */
-  public record Key(long device, String connector, String iface, Kind kind, int day) {}
+  public record Key(long device, String connector, String iface, BlockKind kind, int day) {}
 
   /** A copy and the clock time of the read that made it; {@link #NONE} when there was no such block. */
   private record Entry(long readAt, byte[] block) {}

@@ -15,9 +15,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.fieldreadings.core.telemetry.Telemetry;
-import org.fieldreadings.readings.block.RollupSpan;
+import org.fieldreadings.readings.block.BlockKind;
 import org.fieldreadings.readings.cache.BlockCache;
-import org.fieldreadings.readings.cache.BlockCache.Kind;
 
 /**
  * Reads the blocks of one query window: from this node's {@link BlockCache} when it holds every one of them, else
@@ -54,7 +53,7 @@ final class BlockReader {
   Future<BlockRows> raw(long device, String connector, String[] names, int firstDay, int lastDay) {
     Wanted wanted = new Wanted(device, connector, names);
     for (int day = firstDay; day <= lastDay; day++) {
-      wanted.everyColumn(Kind.POINTS, day);
+      wanted.everyColumn(BlockKind.POINTS, day);
     }
     return read(wanted, () -> pool.preparedQuery(QuerySql.RAW)
         .execute(Tuple.of(device, connector, names, firstDay, lastDay)), false);
@@ -62,21 +61,20 @@ final class BlockReader {
 
   /**
    * The point blocks of the given days ({@code head} and {@code tail}: inclusive ranges of epoch days, empty when
-   * the first exceeds the second; {@code straddled}: single days) and the rollup blocks of {@code span} whose spans
+   * the first exceeds the second; {@code straddled}: single days) and the blocks of {@code rollup} whose spans
    * start from {@code firstBlock} to {@code lastBlock}, of each interface.
    */
-  Future<BlockRows> aggregated(long device, String connector, String[] names, RollupSpan span, int[] head,
+  Future<BlockRows> aggregated(long device, String connector, String[] names, BlockKind rollup, int[] head,
       int[] tail, int[] straddled, int firstBlock, int lastBlock) {
     Wanted wanted = new Wanted(device, connector, names);
     for (int day : pointDays(head, tail, straddled)) {
-      wanted.everyColumn(Kind.POINTS, day);
+      wanted.everyColumn(BlockKind.POINTS, day);
     }
-    Kind kind = span == RollupSpan.HOURS ? Kind.HOURS : Kind.DAYS;
-    for (long block = firstBlock; block <= lastBlock; block = span.nextBlockDay(block)) {
-      wanted.everyColumn(kind, (int) block);
+    for (long block = firstBlock; block <= lastBlock; block = rollup.nextBlockDay(block)) {
+      wanted.everyColumn(rollup, (int) block);
     }
     Integer[] single = Arrays.stream(straddled).boxed().toArray(Integer[]::new);
-    return read(wanted, () -> pool.preparedQuery(QuerySql.aggregated(span)).execute(Tuple.from(List.of(device,
+    return read(wanted, () -> pool.preparedQuery(QuerySql.aggregated(rollup)).execute(Tuple.from(List.of(device,
         connector, names, head[0], head[1], tail[0], tail[1], firstBlock, lastBlock, single))), true);
   }
 
@@ -120,7 +118,7 @@ final class BlockReader {
       this.names = names;
     }
 
-    void everyColumn(Kind kind, int day) {
+    void everyColumn(BlockKind kind, int day) {
       for (String name : names) {
         keys.add(new BlockCache.Key(device, connector, name, kind, day));
       }
@@ -157,7 +155,7 @@ final class BlockReader {
       for (int i = 0; i < keys.size(); i++) {
         BlockCache.Key key = keys.get(i);
         int column = i % names.length;
-        byte[] block = found.get(packed(key.kind() == Kind.POINTS, column, key.day()));
+        byte[] block = found.get(packed(key.kind() == BlockKind.POINTS, column, key.day()));
         cache.put(key, readAt, block);
         if (block != null) {
           rows.add(column, block, key);

@@ -1,6 +1,7 @@
 package org.fieldreadings.readings.query;
 
 import java.util.Arrays;
+import org.fieldreadings.readings.block.BlockKind;
 import org.fieldreadings.readings.cache.BlockCache;
 
 /**
@@ -45,7 +46,7 @@ final class BlockRows {
 
   /** Whether the row is a point block (else a rollup block). */
   boolean points(int row) {
-    return keys[row].kind() == BlockCache.Kind.POINTS;
+    return keys[row].kind() == BlockKind.POINTS;
   }
 
   int day(int row) {

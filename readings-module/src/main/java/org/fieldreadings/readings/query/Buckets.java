@@ -13,8 +13,8 @@ import java.time.zone.ZoneOffsetTransition;
 import java.time.zone.ZoneRules;
 import java.util.Arrays;
 import org.fieldreadings.core.catalog.Aggregation;
+import org.fieldreadings.readings.block.BlockKind;
 import org.fieldreadings.readings.block.PointBlock;
-import org.fieldreadings.readings.block.RollupSpan;
 
 /**
  * Calendar buckets of a time zone: hour, day, week (Monday) and month, the last three starting at {@code dayStart}
@@ -27,8 +27,6 @@ import org.fieldreadings.readings.block.RollupSpan;
  * @param dayStart the local time at which day, week and month buckets begin
  */
 record Buckets(Aggregation aggregation, ZoneId zone, LocalTime dayStart) {
-
-  private static final long HOUR = 3_600_000L;
 
   /** UTC calendar buckets, the default. */
   static Buckets utc(Aggregation aggregation) {
@@ -45,8 +43,8 @@ record Buckets(Aggregation aggregation, ZoneId zone, LocalTime dayStart) {
    * The rollup that whole buckets are made of: UTC days for UTC days, weeks and months; otherwise UTC hours (whose
    * hours straddling a bucket boundary are read raw, see {@link #straddledDays}).
    */
-  RollupSpan span() {
-    return aggregation != Aggregation.HOUR && utc() ? RollupSpan.DAYS : RollupSpan.HOURS;
+  BlockKind rollup() {
+    return aggregation != Aggregation.HOUR && utc() ? BlockKind.DAYS : BlockKind.HOURS;
   }
 
   /** The bucket width in milliseconds when every bucket has the same (UTC hours and days), else 0. */
@@ -55,7 +53,7 @@ record Buckets(Aggregation aggregation, ZoneId zone, LocalTime dayStart) {
       return 0;
     }
     return switch (aggregation) {
-      case HOUR -> HOUR;
+      case HOUR -> PointBlock.HOUR;
       case DAY -> PointBlock.DAY;
       default -> 0;
     };
@@ -161,10 +159,11 @@ record Buckets(Aggregation aggregation, ZoneId zone, LocalTime dayStart) {
       return false;
     }
     if (utc()) {
-      return (aggregation == Aggregation.HOUR ? HOUR : PointBlock.DAY) % unitWidth == 0;
+      return (aggregation == Aggregation.HOUR ? PointBlock.HOUR : PointBlock.DAY) % unitWidth == 0;
     }
-    boolean onTheHour = aggregation == Aggregation.HOUR || dayStart.toNanoOfDay() % (HOUR * 1_000_000) == 0;
-    return unitWidth == HOUR && onTheHour && wholeHourOffsets(from, to);
+    boolean onTheHour = aggregation == Aggregation.HOUR
+        || dayStart.toNanoOfDay() % (PointBlock.HOUR * 1_000_000) == 0;
+    return unitWidth == PointBlock.HOUR && onTheHour && wholeHourOffsets(from, to);
   }
 
   /**
@@ -195,7 +194,7 @@ record Buckets(Aggregation aggregation, ZoneId zone, LocalTime dayStart) {
   long[] starts(Instant from, Instant to) {
     long first = floor(from).toEpochMilli();
     long last = to.toEpochMilli();
-    long width = aggregation == Aggregation.HOUR ? HOUR : fixedWidth();
+    long width = aggregation == Aggregation.HOUR ? PointBlock.HOUR : fixedWidth();
     if (width > 0) {
       long[] starts = new long[Math.toIntExact((last - first) / width + 1)];
       for (int i = 0; i < starts.length; i++) {

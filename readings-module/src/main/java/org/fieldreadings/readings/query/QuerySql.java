@@ -1,6 +1,6 @@
 package org.fieldreadings.readings.query;
 
-import org.fieldreadings.readings.block.RollupSpan;
+import org.fieldreadings.readings.block.BlockKind;
 
 /**
  * The SQL of readings queries: it finds the blocks of the requested series, which the streamer decodes. Days are
@@ -27,9 +27,9 @@ final class QuerySql {
   /**
    * Blocks (kind, column, epoch day, block) for an aggregated window: kind 0, point blocks of days $4 to $5 (head),
    * $6 to $7 (tail) and of the days in $10 (those whose rollup hours a local bucket boundary cuts); kind 1, the
-   * rollup blocks of {@code span} whose span starts from day $8 to $9.
+   * blocks of {@code rollup} whose span starts from day $8 to $9.
    */
-  static String aggregated(RollupSpan span) {
+  static String aggregated(BlockKind rollup) {
     return """
         WITH s AS (%1$s)
         SELECT 0 AS kind, s.col, b.day - date '1970-01-01' AS day, b.data
@@ -41,6 +41,6 @@ final class QuerySql {
         SELECT 1, s.col, r.%3$s - date '1970-01-01', r.data
         FROM s JOIN %2$s r ON r.series_id = s.series_id
         WHERE r.%3$s >= date '1970-01-01' + $8::int AND r.%3$s <= date '1970-01-01' + $9::int"""
-        .formatted(SERIES, span.table(), span.key());
+        .formatted(SERIES, rollup.table(), rollup.key());
   }
 }

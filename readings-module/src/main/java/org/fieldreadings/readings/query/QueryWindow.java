@@ -6,7 +6,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import org.fieldreadings.core.catalog.Aggregation;
-import org.fieldreadings.readings.block.RollupSpan;
+import org.fieldreadings.readings.block.BlockKind;
 
 /**
  * One slice of a period, queried and written before the next one is read, so memory stays bounded whatever the
@@ -41,7 +41,7 @@ record QueryWindow(Instant start, Instant end, Instant fullStart, Instant fullEn
       case DAY -> 7;
       default -> 1;
     };
-    int hoursPerEntry = aggregation != Aggregation.HOUR && buckets.span() == RollupSpan.HOURS ? 24 : 1;
+    int hoursPerEntry = aggregation != Aggregation.HOUR && buckets.rollup() == BlockKind.HOURS ? 24 : 1;
     return Math.max(least, AGGREGATED_ROWS_PER_WINDOW / interfaces / hoursPerEntry);
   }
 

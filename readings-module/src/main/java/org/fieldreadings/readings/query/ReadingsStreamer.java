@@ -11,10 +11,10 @@ import org.fieldreadings.core.bus.DevicesContract.ResolvedDevice;
 import org.fieldreadings.core.catalog.Aggregation;
 import org.fieldreadings.plugin.api.SensorInterface;
 import org.fieldreadings.readings.block.Aggregates;
+import org.fieldreadings.readings.block.BlockKind;
 import org.fieldreadings.readings.block.PointBlock;
 import org.fieldreadings.readings.block.Points;
 import org.fieldreadings.readings.block.RollupBlock;
-import org.fieldreadings.readings.block.RollupSpan;
 import org.fieldreadings.readings.cache.BlockCache;
 
 /**
@@ -78,7 +78,7 @@ final class ReadingsStreamer {
       return blocks.raw(deviceId, request.connectorId(), names, day(window.start()), day(window.end()));
     }
     Buckets buckets = request.buckets();
-    RollupSpan span = buckets.span();
+    BlockKind rollup = buckets.rollup();
     long start = window.start().toEpochMilli();
     long fullStart = window.fullStart().toEpochMilli();
     long fullEnd = window.fullEnd().toEpochMilli();
@@ -87,9 +87,9 @@ final class ReadingsStreamer {
     int[] head = start < fullStart ? new int[] {day(start), day(fullStart - 1)} : EMPTY_RANGE;
     int[] tail = fullEnd <= end ? new int[] {day(fullEnd), day(end)} : EMPTY_RANGE;
     boolean whole = fullStart < fullEnd;
-    int[] straddled = whole ? buckets.straddledDays(window.fullStart(), window.fullEnd(), span.width()) : new int[0];
-    return blocks.aggregated(deviceId, request.connectorId(), names, span, head, tail, straddled,
-        whole ? (int) span.blockDay(fullStart) : 1, whole ? (int) span.blockDay(fullEnd - 1) : 0);
+    int[] straddled = whole ? buckets.straddledDays(window.fullStart(), window.fullEnd(), rollup.width()) : new int[0];
+    return blocks.aggregated(deviceId, request.connectorId(), names, rollup, head, tail, straddled,
+        whole ? (int) rollup.blockDay(fullStart) : 1, whole ? (int) rollup.blockDay(fullEnd - 1) : 0);
   }
 
   private static int day(Instant instant) {
@@ -203,12 +203,12 @@ final class ReadingsStreamer {
       long fullStart = window.fullStart().toEpochMilli();
       long fullEnd = window.fullEnd().toEpochMilli();
       long end = window.end().toEpochMilli();
-      RollupSpan span = buckets.span();
-      long width = span.width();
+      BlockKind rollup = buckets.rollup();
+      long width = rollup.width();
       BucketAggregator aggregator = new BucketAggregator(buckets, interfaces, window.start(), window.end(),
           filled != null);
       // Local days, weeks and months whose boundaries are all UTC hours take their hours gathered by bucket.
-      boolean gathering = span == RollupSpan.HOURS && aggregation != Aggregation.HOUR
+      boolean gathering = rollup == BlockKind.HOURS && aggregation != Aggregation.HOUR
           && buckets.onUnits(window.fullStart(), window.fullEnd(), width);
       Points points = new Points();
       Aggregates rollups = null;

@@ -8,7 +8,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -21,10 +20,10 @@ import java.util.stream.Collectors;
 import org.fieldreadings.core.bus.BusFailure;
 import org.fieldreadings.core.bus.BusFailureException;
 import org.fieldreadings.readings.block.Aggregates;
+import org.fieldreadings.readings.block.BlockKind;
 import org.fieldreadings.readings.block.PointBlock;
 import org.fieldreadings.readings.block.Points;
 import org.fieldreadings.readings.block.RollupBlock;
-import org.fieldreadings.readings.block.RollupSpan;
 import org.postgresql.PGConnection;
 
 /**
@@ -39,7 +38,7 @@ import org.postgresql.PGConnection;
 final class BlockWriter {
 
   private static final long EPOCH_DAY_MS = PointBlock.DAY;
-  private static final int HOURS_A_DAY = Math.toIntExact(PointBlock.DAY / RollupSpan.HOURS.width());
+  private static final int HOURS_A_DAY = Math.toIntExact(PointBlock.DAY / PointBlock.HOUR);
 
   /** The stored blocks of (series, epoch day) keys of {@code table}, by key. */
   private static final String FETCH = """
@@ -53,16 +52,15 @@ final class BlockWriter {
 
   /** The statements of a block table, made once rather than a few times a batch. */
   private record BlockTable(String fetch, String upsert, String copyTarget) {
-    static BlockTable of(String table, String key) {
-      return new BlockTable(FETCH.formatted(table, key), UPSERT.formatted(table, key),
-          table + " (series_id, " + key + ", data)");
+    static BlockTable of(BlockKind kind) {
+      return new BlockTable(FETCH.formatted(kind.table(), kind.key()), UPSERT.formatted(kind.table(), kind.key()),
+          kind.table() + " (series_id, " + kind.key() + ", data)");
     }
   }
 
-  private static final BlockTable POINTS = BlockTable.of("readings.point_block", "day");
-  private static final Map<RollupSpan, BlockTable> ROLLUPS = Arrays.stream(RollupSpan.values())
-      .collect(Collectors.toMap(span -> span, span -> BlockTable.of(span.table(), span.key()), (a, b) -> a,
-          () -> new EnumMap<>(RollupSpan.class)));
+  private static final BlockTable POINTS = BlockTable.of(BlockKind.POINTS);
+  private static final Map<BlockKind, BlockTable> ROLLUPS = BlockKind.ROLLUPS.stream()
+      .collect(Collectors.toMap(rollup -> rollup, BlockTable::of, (a, b) -> a, () -> new EnumMap<>(BlockKind.class)));
 
   /**
    * The newest reading of each of $1 series ($2 epoch milliseconds, $3 values): it replaces the stored one when it is
@@ -90,8 +88,8 @@ final class BlockWriter {
         days.stream().map(d -> new BlockKey(d.series, d.start / EPOCH_DAY_MS)).toList());
     Merged merged = merge(points, days, stored, circular, perDayLimit);
     save(connection, POINTS, merged.written, stored.keySet());
-    for (RollupSpan span : RollupSpan.values()) {
-      splice(connection, span, merged.changes);
+    for (BlockKind rollup : BlockKind.ROLLUPS) {
+      splice(connection, rollup, merged.changes);
     }
     saveLatest(connection, merged.changes);
     List<StoredRange> ranges = new ArrayList<>(merged.changes.size());
@@ -138,8 +136,8 @@ final class BlockWriter {
       series.stored += dayChanged;
       series.from = Math.min(series.from, points.timestamp(day.from));
       series.to = Math.max(series.to, points.timestamp(day.to - 1));
-      series.hours.summarize(merged, 0, merged.size(), RollupSpan.HOURS.width());
-      series.dayAggregates.summarize(merged, 0, merged.size(), RollupSpan.DAYS.width());
+      series.hours.summarize(merged, 0, merged.size(), BlockKind.HOURS.width());
+      series.dayAggregates.summarize(merged, 0, merged.size(), BlockKind.DAYS.width());
       // Days come in time order: the last changed day of a series holds the newest reading this write can know of.
       series.newestTime = merged.time(merged.size() - 1);
       series.newestValue = merged.value(merged.size() - 1);
@@ -181,8 +179,8 @@ final class BlockWriter {
       dayAggregates = new Aggregates(circular, days.size());
     }
 
-    Aggregates of(RollupSpan span) {
-      return span == RollupSpan.HOURS ? hours : dayAggregates;
+    Aggregates of(BlockKind rollup) {
+      return rollup == BlockKind.HOURS ? hours : dayAggregates;
     }
   }
 
@@ -236,26 +234,26 @@ final class BlockWriter {
   }
 
   /**
-   * Replaces, in each rollup block of {@code span} a changed day falls in, the buckets of the changed days with
-   * their recomputed ones.
+   * Replaces, in each block of {@code rollup} a changed day falls in, the buckets of the changed days with their
+   * recomputed ones.
    */
-  private static void splice(Connection connection, RollupSpan span, Map<Integer, Changes> changes)
+  private static void splice(Connection connection, BlockKind rollup, Map<Integer, Changes> changes)
       throws SQLException, IOException {
-    Map<BlockKey, Aggregates> fresh = freshBlocks(span, changes);
-    BlockTable table = ROLLUPS.get(span);
+    Map<BlockKey, Aggregates> fresh = freshBlocks(rollup, changes);
+    BlockTable table = ROLLUPS.get(rollup);
     Map<BlockKey, byte[]> stored = fetch(connection, table, List.copyOf(fresh.keySet()));
-    save(connection, table, splicedBlocks(span, changes, fresh, stored), stored.keySet());
+    save(connection, table, splicedBlocks(rollup, changes, fresh, stored), stored.keySet());
   }
 
-  /** The changed series' recomputed buckets of {@code span}, by the block they fall in. */
-  private static Map<BlockKey, Aggregates> freshBlocks(RollupSpan span, Map<Integer, Changes> changes) {
+  /** The changed series' recomputed buckets of {@code rollup}, by the block they fall in. */
+  private static Map<BlockKey, Aggregates> freshBlocks(BlockKind rollup, Map<Integer, Changes> changes) {
     Map<BlockKey, Aggregates> fresh = new LinkedHashMap<>();
     for (Map.Entry<Integer, Changes> series : changes.entrySet()) {
       // A series' buckets are in time order, so each block's are a run of them, copied at their exact size.
-      Aggregates all = series.getValue().of(span);
+      Aggregates all = series.getValue().of(rollup);
       for (int from = 0, to; from < all.size(); from = to) {
-        long blockDay = span.blockDay(all.bucket(from));
-        long nextBlock = span.nextBlockDay(blockDay) * EPOCH_DAY_MS;
+        long blockDay = rollup.blockDay(all.bucket(from));
+        long nextBlock = rollup.nextBlockDay(blockDay) * EPOCH_DAY_MS;
         to = from + 1;
         while (to < all.size() && all.bucket(to) < nextBlock) {
           to++;
@@ -267,7 +265,7 @@ final class BlockWriter {
   }
 
   /** Each block of {@code fresh} encoded, its stored buckets outside the changed days kept. */
-  private static Map<BlockKey, byte[]> splicedBlocks(RollupSpan span, Map<Integer, Changes> changes,
+  private static Map<BlockKey, byte[]> splicedBlocks(BlockKind rollup, Map<Integer, Changes> changes,
       Map<BlockKey, Aggregates> fresh, Map<BlockKey, byte[]> stored) {
     Map<BlockKey, byte[]> written = new LinkedHashMap<>();
     for (Map.Entry<BlockKey, Aggregates> block : fresh.entrySet()) {
@@ -277,10 +275,10 @@ final class BlockWriter {
       Aggregates result = block.getValue();
       if (old != null) {
         Set<Long> days = changes.get(key.series).days;
-        result = Aggregates.spliced(RollupBlock.decode(old, spanStart, span.width()), result,
+        result = Aggregates.spliced(RollupBlock.decode(old, spanStart, rollup.width()), result,
             bucket -> days.contains(PointBlock.dayOf(bucket)));
       }
-      written.put(key, RollupBlock.encode(result, spanStart, span.width()));
+      written.put(key, RollupBlock.encode(result, spanStart, rollup.width()));
     }
     return written;
   }

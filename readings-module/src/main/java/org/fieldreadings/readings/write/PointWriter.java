@@ -49,7 +49,7 @@ final class PointWriter {
 
   /** Stores the readings, {@code node} being this node's id. */
   Written write(ReadingColumns readings, Map<DeviceRef, Long> deviceIds, String node)
-      throws SQLException, InterruptedException {
+      throws SQLException {
     if (readings.isEmpty()) {
       return new Written(WriteResult.NOTHING, new ReadingsStored(node, List.of()));
     }

@@ -2,13 +2,12 @@ package org.fieldreadings.readings.block;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.fieldreadings.readings.block.PointBlock.HOUR;
 
 import java.util.EnumSet;
 import org.junit.jupiter.api.Test;
 
 class RollupBlockTest {
-
-  private static final long HOUR = RollupSpan.HOURS.width();
 
   @Test
   void hoursSumUpTheirReadingsWithExactDecimalSums() {

@@ -3,14 +3,14 @@ package org.fieldreadings.readings.cache;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.fieldreadings.core.testing.ExpectedFailureLogs;
+import org.fieldreadings.readings.block.BlockKind;
 import org.fieldreadings.readings.cache.BlockCache.Key;
-import org.fieldreadings.readings.cache.BlockCache.Kind;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 class BlockCacheTest {
 
-  private static final Key DAY = new Key(7, "ORIGIN", "AirTemp", Kind.POINTS, 19_889);
+  private static final Key DAY = new Key(7, "ORIGIN", "AirTemp", BlockKind.POINTS, 19_889);
   private static final byte[] BLOCK = {1, 2, 3};
 
   private final BlockCache cache = new BlockCache(1024 * 1024);

@@ -10,8 +10,8 @@ import org.fieldreadings.core.bus.ReadingsContract;
 import org.fieldreadings.core.bus.ReadingsContract.ReadingsStored;
 import org.fieldreadings.core.bus.ReadingsContract.StoredSeries;
 import org.fieldreadings.core.testing.ExpectedFailureLogs;
+import org.fieldreadings.readings.block.BlockKind;
 import org.fieldreadings.readings.cache.BlockCache.Key;
-import org.fieldreadings.readings.cache.BlockCache.Kind;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -66,8 +66,8 @@ class ReadingsChangesTest {
   @Test
   void anotherNodesPayloadStopsServingTheBlocksOfItsDevicesAndIsPublishedAsItWasWritten() {
     BlockCache cache = listening();
-    Key announced = new Key(14, "ORIGIN", "AirTemp", Kind.DAYS, 19_723);
-    Key other = new Key(15, "ORIGIN", "AirTemp", Kind.DAYS, 19_723);
+    Key announced = new Key(14, "ORIGIN", "AirTemp", BlockKind.DAYS, 19_723);
+    Key other = new Key(15, "ORIGIN", "AirTemp", BlockKind.DAYS, 19_723);
     cache.put(announced, cache.now(), BLOCK);
     cache.put(other, cache.now(), BLOCK);
     ReadingsChanges.changed(cache, vertx.eventBus(), "thisnode01", ReadingsChanges.payloads(WRITE)[0]);
@@ -79,7 +79,7 @@ class ReadingsChangesTest {
   @Test
   void thisNodesOwnPayloadTicksItsCacheButIsNotPublishedAgain() {
     BlockCache cache = listening();
-    Key announced = new Key(3, "ORIGIN", "AirTemp", Kind.DAYS, 19_723);
+    Key announced = new Key(3, "ORIGIN", "AirTemp", BlockKind.DAYS, 19_723);
     cache.put(announced, cache.now(), BLOCK);
     ReadingsChanges.changed(cache, vertx.eventBus(), "othernode1", ReadingsChanges.payloads(WRITE)[0]);
     assertThat(cache.get(announced)).isNull();
@@ -90,7 +90,7 @@ class ReadingsChangesTest {
   @ExpectedFailureLogs
   void anUnreadablePayloadStopsServingEveryBlockAndIsNotPublished() {
     BlockCache cache = listening();
-    Key key = new Key(15, "ORIGIN", "AirTemp", Kind.HOURS, 19_723);
+    Key key = new Key(15, "ORIGIN", "AirTemp", BlockKind.HOURS, 19_723);
     cache.put(key, cache.now(), BLOCK);
     ReadingsChanges.changed(cache, vertx.eventBus(), "thisnode01", "othernode1\n3 ORIGIN AirTemp x 2000 5");
     assertThat(cache.get(key)).isNull();

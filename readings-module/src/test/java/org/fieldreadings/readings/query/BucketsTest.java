@@ -1,6 +1,7 @@
 package org.fieldreadings.readings.query;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.fieldreadings.readings.block.PointBlock.HOUR;
 
 import java.time.Instant;
 import java.time.LocalDate;
@@ -10,14 +11,12 @@ import java.util.ArrayList;
 import java.util.List;
 import org.fieldreadings.core.catalog.Aggregation;
 import org.fieldreadings.readings.block.PointBlock;
-import org.fieldreadings.readings.block.RollupSpan;
 import org.junit.jupiter.api.Test;
 
 class BucketsTest {
 
   private static final Instant YEAR_START = Instant.parse("2024-01-01T00:00:00Z");
   private static final Instant YEAR_END = Instant.parse("2025-01-01T00:00:00Z");
-  private static final long HOUR = RollupSpan.HOURS.width();
   private static final Instant FROM = Instant.parse("2023-12-30T17:45:00Z");
   private static final Instant TO = Instant.parse("2025-01-02T06:00:00Z");
   private static final List<LocalTime> DAY_STARTS = List.of(LocalTime.MIDNIGHT, LocalTime.of(2, 30),
@@ -123,7 +122,7 @@ class BucketsTest {
   }
 
   private static void assertStraddledAsWalked(Buckets buckets, Instant from, Instant to) {
-    long width = buckets.span().width();
+    long width = buckets.rollup().width();
     assertThat(buckets.straddledDays(from, to, width)).as("%s %s", buckets, from)
         .containsExactly(walked(buckets, from, to, width));
   }

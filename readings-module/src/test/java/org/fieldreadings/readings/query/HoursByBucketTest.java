@@ -1,6 +1,7 @@
 package org.fieldreadings.readings.query;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.fieldreadings.readings.block.PointBlock.HOUR;
 
 import java.time.Instant;
 import java.time.LocalTime;
@@ -18,7 +19,6 @@ import org.junit.jupiter.api.Test;
 
 class HoursByBucketTest {
 
-  private static final long HOUR = 3_600_000L;
   private static final List<SensorInterface> INTERFACES = List.of(InterfaceCatalog.of("AirTemp"),
       InterfaceCatalog.of("GustSpeed"), InterfaceCatalog.of("WindDir"), InterfaceCatalog.of("FlowmeterTotal"));
   /** The hour blocks of March and April 2024 (a DST change in most zones), per interface. */

@@ -66,11 +66,7 @@ final class HeadlessChromium implements AutoCloseable {
     try {
       // Chromium writes its port and the browser's WebSocket path here once it listens.
       List<String> endpoint = awaitDevToolsEndpoint(profile.resolve("DevToolsActivePort"), process);
-      WebSocket socket = vertx.createWebSocketClient(new WebSocketClientOptions()
-              .setMaxFrameSize(MAX_MESSAGE_BYTES).setMaxMessageSize(MAX_MESSAGE_BYTES))
-          .connect(new WebSocketConnectOptions().setHost("127.0.0.1").setPort(Integer.parseInt(endpoint.get(0)))
-              .setURI(endpoint.get(1)).setAllowOriginHeader(false))
-          .await(COMMAND_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+      WebSocket socket = connect(vertx, endpoint, process);
       HeadlessChromium chromium = new HeadlessChromium(process, vertx, socket);
       socket.textMessageHandler(chromium::onMessage);
       socket.closeHandler(v -> chromium.pending.values()
@@ -81,6 +77,28 @@ final class HeadlessChromium implements AutoCloseable {
       vertx.close();
       process.destroyForcibly();
       throw e;
+    }
+  }
+
+  /**
+   * Opens the DevTools socket. On a loaded machine Chromium writes its port before it accepts upgrades and may
+   * close the first handshake, so a closed handshake is tried again until the start timeout.
+   */
+  private static WebSocket connect(Vertx vertx, List<String> endpoint, Process process) throws Exception {
+    WebSocketConnectOptions options = new WebSocketConnectOptions().setHost("127.0.0.1")
+        .setPort(Integer.parseInt(endpoint.get(0))).setURI(endpoint.get(1)).setAllowOriginHeader(false);
+    var client = vertx.createWebSocketClient(new WebSocketClientOptions()
+        .setMaxFrameSize(MAX_MESSAGE_BYTES).setMaxMessageSize(MAX_MESSAGE_BYTES));
+    long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+    while (true) {
+      try {
+        return client.connect(options).await(COMMAND_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+      } catch (Exception e) {
+        if (!process.isAlive() || System.nanoTime() > deadline) {
+          throw e;
+        }
+        Thread.sleep(200);
+      }
     }
   }
 

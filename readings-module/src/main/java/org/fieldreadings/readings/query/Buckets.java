@@ -26,7 +26,7 @@ import org.fieldreadings.readings.block.RollupSpan;
  * @param zone the zone whose calendar the buckets follow
  * @param dayStart the local time at which day, week and month buckets begin
  */
-record Buckets(Aggregation aggregation, ZoneId zone, LocalTime dayStart) {
+public record Buckets(Aggregation aggregation, ZoneId zone, LocalTime dayStart) {
 
   private static final long HOUR = 3_600_000L;
 

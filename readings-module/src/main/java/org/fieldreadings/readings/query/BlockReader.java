@@ -22,9 +22,10 @@ import org.fieldreadings.readings.cache.BlockCache;
  * Reads the blocks of one query window: from this node's {@link BlockCache} when it holds every one of them, else
  * from the database in one statement (one snapshot), keeping what it read, absent blocks included. Either way the
  * rows come in one order, by kind (points first), then day, then column, so that the sums of an answer are added
- * in the same order whichever way it was read.
+ * in the same order whichever way it was read. One per verticle or listener, on its pool: each {@link ReadingsQuery}
+ * reads through one.
  */
-final class BlockReader {
+public final class BlockReader {
 
   private final Pool pool;
   private final BlockCache cache;
@@ -36,7 +37,7 @@ final class BlockReader {
     return cache;
   }
 
-  BlockReader(Vertx vertx, JsonObject config, Pool pool) {
+  public BlockReader(Vertx vertx, JsonObject config, Pool pool) {
     this.pool = pool;
     this.cache = BlockCache.of(vertx, config);
     this.served = outcome(vertx, "hit");

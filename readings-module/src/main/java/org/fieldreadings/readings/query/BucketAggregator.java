@@ -112,7 +112,7 @@ final class BucketAggregator {
   }
 
   /** Writes the buckets that hold something (every bucket if asked to) as rows, in time order; absent values NaN. */
-  void writeTo(Rows rows) {
+  void writeTo(RowSink rows) {
     double[] values = new double[columns];
     for (int b = 0; b < starts.length; b++) {
       boolean any = false;
@@ -171,11 +171,6 @@ final class BucketAggregator {
       case LAST -> lastValue[c];
       case CIRCULAR_MEAN -> circularMean(sinSum[c], cosSum[c], iface.decimals());
     };
-  }
-
-  /** Where a table's rows go, in time order: {@code values[i]} belongs to interface column i, NaN when absent. */
-  interface Rows {
-    void row(long timestamp, double[] values);
   }
 
   /**

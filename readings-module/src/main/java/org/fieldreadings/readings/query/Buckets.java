@@ -26,7 +26,7 @@ import org.fieldreadings.readings.block.PointBlock;
  * @param zone the zone whose calendar the buckets follow
  * @param dayStart the local time at which day, week and month buckets begin
  */
-record Buckets(Aggregation aggregation, ZoneId zone, LocalTime dayStart) {
+public record Buckets(Aggregation aggregation, ZoneId zone, LocalTime dayStart) {
 
   /** UTC calendar buckets, the default. */
   static Buckets utc(Aggregation aggregation) {

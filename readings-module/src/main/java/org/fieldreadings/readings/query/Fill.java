@@ -6,7 +6,7 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /** The {@code fill} values of aggregated readings requests: what an empty bucket of an interface shows. */
-enum Fill {
+public enum Fill {
   /** Nothing: buckets without readings are left out. */
   NONE,
   /** The previous bucket's aggregate of the interface. */

@@ -10,12 +10,12 @@ import java.util.Arrays;
  * arrives, so rows wait here from the first open gap on, and gaps still open at {@link #finish()} (after an
  * interface's last value) stay empty. The rows held are bounded by the period's bucket limits.
  */
-final class FilledRows implements BucketAggregator.Rows {
+final class FilledRows implements RowSink {
 
   private record Held(long timestamp, double[] values) {}
 
   private final Fill fill;
-  private final BucketAggregator.Rows out;
+  private final RowSink out;
   private final ArrayDeque<Held> held = new ArrayDeque<>();
   /** The sequence number of the first row held. */
   private long heldFrom;
@@ -25,7 +25,7 @@ final class FilledRows implements BucketAggregator.Rows {
   private final boolean[] seen;
   private final long[] gapFrom;
 
-  FilledRows(Fill fill, int columns, BucketAggregator.Rows out) {
+  FilledRows(Fill fill, int columns, RowSink out) {
     this.fill = fill;
     this.out = out;
     lastValue = new double[columns];

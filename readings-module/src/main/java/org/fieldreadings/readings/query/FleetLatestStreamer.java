@@ -48,14 +48,14 @@ final class FleetLatestStreamer {
   private final class Answer {
     private final String entityId;
     private final LatestRequest request;
-    private final ReadingsStreamer.Output output;
+    private final ResponseText output;
     /** Whether no element is written yet. */
     private boolean first = true;
 
     Answer(String entityId, LatestRequest request, HttpServerResponse response) {
       this.entityId = entityId;
       this.request = request;
-      this.output = new ReadingsStreamer.Output(response, "application/json");
+      this.output = new ResponseText(response, "application/json");
       output.text.append('[');
     }
 
@@ -75,7 +75,7 @@ final class FleetLatestStreamer {
      */
     void write(Future<Page> pending, Promise<Void> done) {
       pending.onFailure(done::fail).onSuccess(page -> {
-        if (output.response.closed()) {
+        if (output.closed()) {
           done.complete();
           return;
         }
@@ -92,7 +92,7 @@ final class FleetLatestStreamer {
           return;
         }
         output.pause().onFailure(done::fail).onSuccess(v -> {
-          if (output.response.ended()) {
+          if (output.ended()) {
             done.complete();
           } else {
             write(next, done);

@@ -1,6 +1,5 @@
 package org.fieldreadings.readings.query;
 
-
 /**
  * How a multi-device answer is written around each device's table of the single-device {@link ReadingsFormat}:
  * JSON {@code [{"profile": ..., "serial": ..., "connectorId": ..., "readings": [...]}, ...]}, or one CSV table
@@ -62,9 +61,9 @@ final class MultiDeviceFormat {
     }
 
     @Override
-    public void row(StringBuilder out, boolean first, long timestamp, double[] values) {
+    public void row(StringBuilder out, boolean first, ReadingRows rows, int row) {
       out.append(lead);
-      table.row(out, first, timestamp, values);
+      table.row(out, first, rows, row);
     }
 
     @Override
@@ -86,8 +85,8 @@ final class MultiDeviceFormat {
     }
 
     @Override
-    public void row(StringBuilder out, boolean first, long timestamp, double[] values) {
-      table.row(out, first, timestamp, values);
+    public void row(StringBuilder out, boolean first, ReadingRows rows, int row) {
+      table.row(out, first, rows, row);
     }
 
     @Override

@@ -22,7 +22,7 @@ final class MultiDeviceStreamer {
    * the answer.
    */
   Future<Void> stream(MultiDeviceRequest request, List<ResolvedDevice> resolved, MultiDeviceFormat format,
-      ReadingsStreamer.Output output) {
+      ResponseText output) {
     output.text.append(format.begin());
     return next(request, resolved, 0, format, output).compose(v -> {
       output.text.append(format.end());
@@ -31,8 +31,8 @@ final class MultiDeviceStreamer {
   }
 
   private Future<Void> next(MultiDeviceRequest request, List<ResolvedDevice> resolved, int index,
-      MultiDeviceFormat format, ReadingsStreamer.Output output) {
-    if (index == resolved.size() || output.response.closed()) {
+      MultiDeviceFormat format, ResponseText output) {
+    if (index == resolved.size() || output.closed()) {
       return Future.succeededFuture();
     }
     ReadingsRequest device = request.devices().get(index);

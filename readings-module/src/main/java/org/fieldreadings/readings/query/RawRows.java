@@ -11,7 +11,7 @@ final class RawRows {
 
   private RawRows() {}
 
-  static void write(BlockRows rows, int columns, long start, long end, BucketAggregator.Rows sink) {
+  static void write(BlockRows rows, int columns, long start, long end, RowSink sink) {
     Points[] day = new Points[columns];
     double[] values = new double[columns];
     int[] next = new int[columns];
@@ -32,8 +32,7 @@ final class RawRows {
   }
 
   /** Writes the rows of one day's decoded columns within [start, end], and empties the columns. */
-  private static void merge(Points[] day, int[] next, double[] values, long start, long end,
-      BucketAggregator.Rows sink) {
+  private static void merge(Points[] day, int[] next, double[] values, long start, long end, RowSink sink) {
     for (int c = 0; c < day.length; c++) {
       next[c] = day[c] == null ? 0 : day[c].indexAtOrAfter(start);
     }

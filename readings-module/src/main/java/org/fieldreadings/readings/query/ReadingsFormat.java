@@ -9,8 +9,8 @@ import org.fieldreadings.readings.ShortDecimal;
 
 /**
  * How a table of readings is written: the JSON array of docs/api.md or, on {@code Accept: text/csv}, the same
- * table as CSV. Rows come in time order; {@code values[i]} belongs to {@code interfaces.get(i)}, null when absent.
- * Stored readings are written exactly as stored; aggregates at their interface's resolution
+ * table as CSV, of the rows a {@link ReadingsQuery} yields: a column per interface, a value written only where
+ * there is one (not NaN). Stored readings are written exactly as stored; aggregates at their interface's resolution
  * ({@link SensorInterface#decimals()}).
  */
 interface ReadingsFormat {
@@ -20,7 +20,7 @@ interface ReadingsFormat {
   String begin();
 
   /** One row, preceded by whatever separates it from the previous one. */
-  void row(StringBuilder out, boolean first, long timestamp, double[] values);
+  void row(StringBuilder out, boolean first, ReadingRows rows, int row);
 
   String end();
 
@@ -73,13 +73,14 @@ interface ReadingsFormat {
     }
 
     @Override
-    public void row(StringBuilder out, boolean first, long timestamp, double[] values) {
+    public void row(StringBuilder out, boolean first, ReadingRows rows, int row) {
       out.append(first ? "{\"timestamp\":" : ",{\"timestamp\":");
-      ShortDecimal.appendWhole(out, timestamp);
-      for (int i = 0; i < values.length; i++) {
-        if (!Double.isNaN(values[i])) {
+      ShortDecimal.appendWhole(out, rows.timestamp(row));
+      for (int i = 0; i < keys.length; i++) {
+        double value = rows.value(row, i);
+        if (!Double.isNaN(value)) {
           out.append(keys[i]);
-          value(out, values[i], decimals, i);
+          value(out, value, decimals, i);
         }
       }
       out.append('}');
@@ -94,9 +95,11 @@ interface ReadingsFormat {
   /** A header {@code timestamp,<interface>...}, RFC 3339 UTC timestamps, empty cells for missing values. */
   final class Csv implements ReadingsFormat {
     private final String header;
+    private final int columns;
     private final int[] decimals;
 
     Csv(List<SensorInterface> interfaces, int[] decimals) {
+      this.columns = interfaces.size();
       this.decimals = decimals;
       StringBuilder header = new StringBuilder("timestamp");
       interfaces.forEach(i -> header.append(',').append(i.name()));
@@ -114,12 +117,13 @@ interface ReadingsFormat {
     }
 
     @Override
-    public void row(StringBuilder out, boolean first, long timestamp, double[] values) {
-      out.append(Instant.ofEpochMilli(timestamp));
-      for (int i = 0; i < values.length; i++) {
+    public void row(StringBuilder out, boolean first, ReadingRows rows, int row) {
+      out.append(Instant.ofEpochMilli(rows.timestamp(row)));
+      for (int i = 0; i < columns; i++) {
         out.append(',');
-        if (!Double.isNaN(values[i])) {
-          value(out, values[i], decimals, i);
+        double value = rows.value(row, i);
+        if (!Double.isNaN(value)) {
+          value(out, value, decimals, i);
         }
       }
       out.append("\r\n");

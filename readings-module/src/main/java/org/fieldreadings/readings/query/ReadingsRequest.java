@@ -124,6 +124,15 @@ record ReadingsRequest(DeviceRef device, String connectorId, List<SensorInterfac
         TimeZones.ofDevice(resolved), dayStart, fill);
   }
 
+  /** What the query of this request reads of its resolved device. */
+  ReadingsSelection selection(ResolvedDevice resolved) {
+    if (aggregation == Aggregation.NONE) {
+      return ReadingsSelection.raw(resolved.deviceId(), connectorId, interfaces, start, end);
+    }
+    return ReadingsSelection.aggregated(resolved.deviceId(), connectorId, interfaces, start, end,
+        forDevice(resolved).buckets(), fill);
+  }
+
   /** The buckets of an aggregated request whose zone is known. */
   Buckets buckets() {
     return new Buckets(aggregation, timeZone, dayStart);

@@ -53,7 +53,7 @@ public final class ReadingsRoutes {
       if (request.aggregation() != Aggregation.NONE) {
         ctx.response().putHeader("X-Time-Zone", request.forDevice(device).timeZone().getId());
       }
-      ReadingsStreamer.Output output = new ReadingsStreamer.Output(ctx.response(), format.contentType());
+      ResponseText output = new ResponseText(ctx.response(), format.contentType());
       return streamer.stream(request, device, format, output).compose(v -> output.end());
     }).onFailure(ctx::fail);
   }
@@ -74,7 +74,7 @@ public final class ReadingsRoutes {
       if (request.shared().aggregation() != Aggregation.NONE) {
         ctx.response().putHeader("X-Time-Zone", zonesUsed(requests, resolved));
       }
-      ReadingsStreamer.Output output = new ReadingsStreamer.Output(ctx.response(), format.contentType());
+      ResponseText output = new ResponseText(ctx.response(), format.contentType());
       return multiStreamer.stream(request, resolved, format, output);
     }).onFailure(ctx::fail);
   }

@@ -7,7 +7,7 @@ import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import java.util.ArrayList;
 import java.util.List;
-import org.fieldreadings.core.http.DeviceRef;
+import org.fieldreadings.core.bus.DeviceRef;
 import org.fieldreadings.core.http.EntityId;
 import org.fieldreadings.core.http.FieldError;
 import org.fieldreadings.core.http.JsonBody;

@@ -10,7 +10,8 @@ import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import java.util.List;
 import org.fieldreadings.core.bus.AccessContract;
-import org.fieldreadings.core.http.DeviceRef;
+import org.fieldreadings.core.bus.DeviceRef;
+import org.fieldreadings.core.http.DevicePath;
 import org.fieldreadings.core.http.EdgeContext;
 import org.fieldreadings.core.http.EntityId;
 import org.fieldreadings.core.http.JsonBody;
@@ -80,7 +81,7 @@ final class AdminDeviceRoutes {
 
   /** {@code GET /admin/devices/{profile}/{serial}}: the device with its entities and latest reading time. */
   private void describe(RoutingContext ctx) {
-    bus.<JsonObject>request(DevicesAddresses.ADMIN_DESCRIBE, DeviceRef.fromPath(ctx).toJson())
+    bus.<JsonObject>request(DevicesAddresses.ADMIN_DESCRIBE, DevicePath.fromPath(ctx).toJson())
         .compose(reply -> {
           long deviceId = reply.body().getLong("deviceId");
           return LastReadingTimes.of(bus, List.of(deviceId)).map(last -> reply.body().getJsonObject("device")
@@ -92,7 +93,7 @@ final class AdminDeviceRoutes {
 
   /** {@code PUT /admin/devices/{profile}/{serial}}: 201 with the device when created, 200 when updated. */
   private void put(RoutingContext ctx) {
-    DeviceUpdate update = DeviceUpdate.fromBody(DeviceRef.fromPath(ctx), JsonBody.object(ctx));
+    DeviceUpdate update = DeviceUpdate.fromBody(DevicePath.fromPath(ctx), JsonBody.object(ctx));
     bus.<JsonObject>request(DevicesAddresses.PUT, update.toMessage())
         .onSuccess(reply -> {
           ctx.response().setStatusCode(reply.body().getBoolean("created") ? 201 : 200);
@@ -103,7 +104,7 @@ final class AdminDeviceRoutes {
 
   /** {@code POST /admin/devices/{profile}/{serial}/subscriptions}: 201 with the device. */
   private void addSubscription(RoutingContext ctx) {
-    DeviceRef ref = DeviceRef.fromPath(ctx);
+    DeviceRef ref = DevicePath.fromPath(ctx);
     Validation validation = new Validation();
     Subscription subscription = Subscription.parse(JsonBody.object(ctx), validation);
     validation.throwIfInvalid();
@@ -120,7 +121,7 @@ final class AdminDeviceRoutes {
    * ingest key's (of the device's profile) from now on: no other key writes it (docs/operations.md, "Ingest keys").
    */
   private void handOver(RoutingContext ctx) {
-    DeviceRef ref = DeviceRef.fromPath(ctx);
+    DeviceRef ref = DevicePath.fromPath(ctx);
     Object prefix = JsonBody.object(ctx).getValue("prefix");
     if (!(prefix instanceof String text) || !text.matches("[A-Za-z0-9_-]{8}")) {
       throw new ProblemException(Problem.invalid("prefix",
@@ -142,7 +143,7 @@ final class AdminDeviceRoutes {
   /** {@code PUT} or {@code DELETE /admin/entities/{entityId}/devices/{profile}/{serial}}: 204. */
   private void association(RoutingContext ctx, String address) {
     String entityId = EntityId.fromPath(ctx);
-    JsonObject request = DeviceRef.fromPath(ctx).toJson().put("entityId", entityId);
+    JsonObject request = DevicePath.fromPath(ctx).toJson().put("entityId", entityId);
     bus.<JsonObject>request(address, request)
         .onSuccess(reply -> ctx.response().setStatusCode(204).end())
         .onFailure(ctx::fail);

@@ -3,7 +3,7 @@ package org.fieldreadings.devices;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
-import org.fieldreadings.core.http.DeviceRef;
+import org.fieldreadings.core.bus.DeviceRef;
 
 /** Everything the registry knows about one device. */
 record Device(DeviceRef ref, DeviceFacts facts, List<Subscription> subscriptions, Connectors connectors) {

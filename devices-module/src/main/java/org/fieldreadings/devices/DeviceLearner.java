@@ -17,9 +17,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import org.fieldreadings.core.bus.DeviceRef;
 import org.fieldreadings.core.bus.DevicesContract;
 import org.fieldreadings.core.bus.DevicesContract.IngestScope;
-import org.fieldreadings.core.http.DeviceRef;
+import org.fieldreadings.core.http.DevicePath;
 import org.fieldreadings.plugin.api.Profile;
 
 /**
@@ -193,7 +194,7 @@ final class DeviceLearner {
         continue;
       }
       int errorsBefore = validation.errors().size();
-      Optional<Profile> profile = DeviceRef.parseProfile(text(device.getValue("profile")), at + ".profile",
+      Optional<Profile> profile = DevicePath.parseProfile(text(device.getValue("profile")), at + ".profile",
           validation.errors());
       String serial = text(device.getValue("serial"));
       if (!DeviceRef.isIdentifier(serial)) {

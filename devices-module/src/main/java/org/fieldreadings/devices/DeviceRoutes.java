@@ -7,9 +7,10 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import java.util.List;
 import java.util.function.Function;
+import org.fieldreadings.core.bus.DeviceRef;
 import org.fieldreadings.core.bus.DevicesContract.EntityDeviceQuery;
 import org.fieldreadings.core.http.ApiKeyAuth;
-import org.fieldreadings.core.http.DeviceRef;
+import org.fieldreadings.core.http.DevicePath;
 import org.fieldreadings.core.http.EdgeContext;
 import org.fieldreadings.plugin.api.Profile;
 
@@ -85,7 +86,7 @@ final class DeviceRoutes {
 
   /** {@code GET /devices/{profile}/{serial}}: one of the caller's devices, with exactly the documented fields. */
   private void describe(RoutingContext ctx) {
-    JsonObject request = DeviceRef.fromPath(ctx).toJson().put("entityId", ApiKeyAuth.entityId(ctx));
+    JsonObject request = DevicePath.fromPath(ctx).toJson().put("entityId", ApiKeyAuth.entityId(ctx));
     bus.<JsonObject>request(DevicesAddresses.DESCRIBE, request)
         .onSuccess(reply -> ctx.json(reply.body()))
         .onFailure(ctx::fail);
@@ -98,7 +99,7 @@ final class DeviceRoutes {
   static Filters filters(RoutingContext ctx, Validation validation) {
     String profileName = single(ctx, "profile", validation);
     Profile profile = profileName == null ? null
-        : DeviceRef.parseProfile(profileName, "profile", validation.errors()).orElse(null);
+        : DevicePath.parseProfile(profileName, "profile", validation.errors()).orElse(null);
     String groupName = single(ctx, "group", validation);
     return new Filters(profile, groupName == null ? null : DeviceFacts.group(groupName, "group", validation));
   }

@@ -1,7 +1,7 @@
 package org.fieldreadings.devices;
 
 import io.vertx.core.json.JsonObject;
-import org.fieldreadings.core.http.DeviceRef;
+import org.fieldreadings.core.bus.DeviceRef;
 
 /** One line of an entity's device list. */
 record DeviceSummary(DeviceRef ref, String group) {

@@ -2,7 +2,7 @@ package org.fieldreadings.devices;
 
 import io.vertx.core.json.JsonObject;
 import java.util.Set;
-import org.fieldreadings.core.http.DeviceRef;
+import org.fieldreadings.core.bus.DeviceRef;
 
 /**
  * An operator's {@code PUT /admin/devices/{profile}/{serial}}: facts left out keep their value; connectors, when

@@ -4,8 +4,8 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
 import org.fieldreadings.core.bus.BusFailure;
+import org.fieldreadings.core.bus.DeviceRef;
 import org.fieldreadings.core.bus.DevicesContract;
-import org.fieldreadings.core.http.DeviceRef;
 import org.fieldreadings.plugin.api.Profile;
 
 /**

@@ -4,7 +4,7 @@ import io.vertx.sqlclient.Row;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
-import org.fieldreadings.core.http.DeviceRef;
+import org.fieldreadings.core.bus.DeviceRef;
 import org.fieldreadings.plugin.api.Profile;
 
 /**

@@ -9,12 +9,12 @@ import java.util.List;
 import org.fieldreadings.core.bus.AccessContract;
 import org.fieldreadings.core.bus.BusFailure;
 import org.fieldreadings.core.bus.BusFailureException;
-import org.fieldreadings.core.bus.DevicesContract.EntityDeviceQuery;
+import org.fieldreadings.core.bus.DeviceRef;
 import org.fieldreadings.core.bus.DevicesContract;
+import org.fieldreadings.core.bus.DevicesContract.EntityDeviceQuery;
 import org.fieldreadings.core.bus.JsonConsumers;
 import org.fieldreadings.core.config.ConfigKeys;
 import org.fieldreadings.core.db.Pools;
-import org.fieldreadings.core.http.DeviceRef;
 import org.fieldreadings.devices.DevicesAddresses.AdminDevicePage;
 import org.fieldreadings.devices.DevicesAddresses.AdminDeviceQuery;
 

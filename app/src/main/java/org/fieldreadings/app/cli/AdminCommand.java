@@ -4,6 +4,7 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
+import org.fieldreadings.app.admin.AdminClient;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -41,7 +42,7 @@ abstract class AdminCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     CommandLogging.use();
-    Object answer = execute(AdminClient.of(config.orElse(rootOptions()).load(), target));
+    Object answer = execute(AdminClient.of(config.orElse(rootOptions()).load(), target.url, target.tokenFile));
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
       out.println(answer instanceof JsonObject o ? o.encodePrettily()

@@ -1,6 +1,7 @@
 package org.fieldreadings.app.cli;
 
 import java.nio.file.Path;
+import org.fieldreadings.app.admin.AdminClient;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 

@@ -5,6 +5,7 @@ import io.vertx.core.json.JsonObject;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import org.fieldreadings.app.admin.AdminClient;
 import org.fieldreadings.plugin.api.Profile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

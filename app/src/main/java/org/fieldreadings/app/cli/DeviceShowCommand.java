@@ -1,6 +1,7 @@
 package org.fieldreadings.app.cli;
 
 import io.vertx.core.json.JsonObject;
+import org.fieldreadings.app.admin.AdminClient;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 

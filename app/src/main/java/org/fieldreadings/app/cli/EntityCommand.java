@@ -2,6 +2,7 @@ package org.fieldreadings.app.cli;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import org.fieldreadings.app.admin.AdminClient;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

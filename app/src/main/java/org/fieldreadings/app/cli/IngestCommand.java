@@ -7,6 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import org.fieldreadings.app.admin.AdminCallFailure;
+import org.fieldreadings.app.admin.AdminClient;
 import org.fieldreadings.plugin.api.Profile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -67,7 +69,7 @@ public final class IngestCommand extends WriteCommand {
           contentType == null ? contentTypeOf(file) : contentType);
     } catch (IOException e) {
       throw new CommandFailure("cannot read " + file + ": " + e.getMessage());
-    } catch (CommandFailure e) {
+    } catch (AdminCallFailure e) {
       throw new CommandFailure(file + ": " + e.getMessage() + (sentBefore == 0 ? ""
           : " (the " + sentBefore + " file(s) before it were ingested; sending them again stores nothing twice)"));
     }

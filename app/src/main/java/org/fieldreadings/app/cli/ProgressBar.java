@@ -7,6 +7,7 @@ import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.fieldreadings.app.admin.AdminClient;
 
 /**
  * Progress on stderr over the bytes of one or more file uploads. On a terminal, a one-line bar redrawn at most every

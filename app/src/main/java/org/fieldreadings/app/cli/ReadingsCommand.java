@@ -14,6 +14,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.function.Consumer;
+import org.fieldreadings.app.admin.AdminClient;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 

@@ -5,7 +5,7 @@ import java.util.concurrent.Callable;
 import org.fieldreadings.app.server.DataDirRestore;
 import org.fieldreadings.core.config.ConfigKeys;
 import org.fieldreadings.core.db.DatabaseRestore;
-import org.fieldreadings.core.http.LogSafe;
+import org.fieldreadings.core.text.LogSafe;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

@@ -9,7 +9,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import org.fieldreadings.app.cli.AdminClient;
+import org.fieldreadings.app.admin.AdminClient;
 import org.fieldreadings.core.config.ConfigKeys;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

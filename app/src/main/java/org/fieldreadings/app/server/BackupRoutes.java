@@ -13,7 +13,6 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.fieldreadings.app.cli.VersionProvider;
 import org.fieldreadings.core.FieldModule;
 import org.fieldreadings.core.config.ConfigKeys;
 import org.fieldreadings.core.db.DatabaseBackup;
@@ -62,7 +61,7 @@ final class BackupRoutes {
     long started = System.nanoTime();
     try (OutputStream out = Files.newOutputStream(file)) {
       DatabaseBackup.write(DatabaseUrl.parse(ConfigKeys.DATABASE_URL.get(config)),
-          FieldReadingsServer.MODULES.stream().map(FieldModule::schema).toList(), secrets(), VersionProvider.version(),
+          FieldReadingsServer.MODULES.stream().map(FieldModule::schema).toList(), secrets(), BuildVersion.version(),
           out);
     } catch (Exception e) {
       delete(file);

@@ -1,7 +1,10 @@
 package org.fieldreadings.core.bus;
 
-/** A failure a consumer answers with a given {@link BusFailure} code and a message safe for clients. */
-public final class BusFailureException extends RuntimeException {
+/**
+ * A failure a consumer answers with a given {@link BusFailure} code and a message safe for clients: the neutral
+ * failure of the bus and of storage, which the HTTP edge answers as problem+json with that status.
+ */
+public class BusFailureException extends RuntimeException {
 
   private final int code;
 

@@ -4,8 +4,7 @@ import io.vertx.core.eventbus.Message;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.eventbus.ReplyFailure;
 import org.fieldreadings.core.db.DatabaseOutage;
-import org.fieldreadings.core.http.LogSafe;
-import org.fieldreadings.core.http.ProblemException;
+import org.fieldreadings.core.text.LogSafe;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -19,8 +18,6 @@ public final class BusReplies {
   public static void fail(Message<?> message, Throwable error) {
     if (error instanceof BusFailureException f) {
       message.fail(f.code(), f.getMessage());
-    } else if (error instanceof ProblemException problem) {
-      message.fail(problem.problem().status(), problem.problem().detail());
     } else if (error instanceof ReplyException reply) {
       failAfterRequest(message, reply);
     } else if (DatabaseOutage.isCause(error)) {

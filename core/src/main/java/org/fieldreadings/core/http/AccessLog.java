@@ -2,6 +2,7 @@ package org.fieldreadings.core.http;
 
 import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;
+import org.fieldreadings.core.text.LogSafe;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,6 +1,7 @@
 package org.fieldreadings.core.http;
 
 import io.vertx.ext.web.RoutingContext;
+import org.fieldreadings.core.bus.DeviceRef;
 
 /**
  * The {@code entityId} path parameter of the admin routes. Entities get UUIDs, so any id outside the identifier

@@ -1,12 +1,14 @@
 package org.fieldreadings.core.http;
 
 import java.util.Map;
+import org.fieldreadings.core.bus.BusFailureException;
 
 /**
  * A failure that already knows the problem to answer; route handlers pass it to {@code ctx.fail(...)}.
- * Extra response headers (e.g. {@code Retry-After}) travel with it.
+ * Extra response headers (e.g. {@code Retry-After}) travel with it. Thrown in a bus consumer (request validation
+ * shared by routes and messages), it fails the message as any {@link BusFailureException}: status and detail.
  */
-public final class ProblemException extends RuntimeException {
+public final class ProblemException extends BusFailureException {
 
   private final Problem problem;
   private final Map<String, String> headers;
@@ -16,7 +18,7 @@ public final class ProblemException extends RuntimeException {
   }
 
   public ProblemException(Problem problem, Map<String, String> headers) {
-    super(problem.detail(), null, false, false);
+    super(problem.status(), problem.detail());
     this.problem = problem;
     this.headers = Map.copyOf(headers);
   }

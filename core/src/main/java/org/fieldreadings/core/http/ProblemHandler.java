@@ -13,6 +13,7 @@ import java.util.UUID;
 import org.fieldreadings.core.bus.BusFailure;
 import org.fieldreadings.core.bus.BusFailureException;
 import org.fieldreadings.core.db.DatabaseOutage;
+import org.fieldreadings.core.text.LogSafe;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -9,7 +9,8 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import org.fieldreadings.core.http.DeviceRef;
+import org.fieldreadings.core.bus.DeviceRef;
+import org.fieldreadings.core.http.DevicePath;
 import org.fieldreadings.core.http.FieldError;
 import org.fieldreadings.core.http.Problem;
 import org.fieldreadings.core.http.ProblemException;
@@ -36,7 +37,7 @@ record AgronomyRequest(DeviceRef device, String connectorId, Set<Metric> metrics
   static final int LONGEST_YEARS = 10;
 
   static AgronomyRequest parse(RoutingContext ctx) {
-    DeviceRef device = DeviceRef.fromPath(ctx);
+    DeviceRef device = DevicePath.fromPath(ctx);
     List<FieldError> errors = new ArrayList<>();
     String connectorId = Optional.ofNullable(ctx.queryParams().get("connectorId")).orElse("ORIGIN");
     if (!DeviceRef.isIdentifier(connectorId)) {

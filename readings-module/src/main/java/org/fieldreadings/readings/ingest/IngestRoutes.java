@@ -13,7 +13,7 @@ import org.fieldreadings.core.bus.BusFailure;
 import org.fieldreadings.core.bus.DevicesContract.IngestScope;
 import org.fieldreadings.core.config.ConfigKeys;
 import org.fieldreadings.core.http.ApiKeyAuth;
-import org.fieldreadings.core.http.DeviceRef;
+import org.fieldreadings.core.http.DevicePath;
 import org.fieldreadings.core.http.EdgeContext;
 import org.fieldreadings.core.http.FieldError;
 import org.fieldreadings.core.http.Problem;
@@ -80,7 +80,7 @@ public final class IngestRoutes {
 
   private static Profile profileOf(RoutingContext ctx) {
     List<FieldError> errors = new ArrayList<>();
-    return DeviceRef.parseProfile(ctx.pathParam("profile"), "profile", errors)
+    return DevicePath.parseProfile(ctx.pathParam("profile"), "profile", errors)
         .orElseThrow(() -> new ProblemException(Problem.invalid(errors)));
   }
 

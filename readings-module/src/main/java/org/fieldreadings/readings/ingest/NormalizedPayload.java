@@ -6,7 +6,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.fieldreadings.core.http.DeviceRef;
+import org.fieldreadings.core.bus.DeviceRef;
 import org.fieldreadings.plugin.api.DecodeResult;
 import org.fieldreadings.plugin.api.DeviceFacts;
 import org.fieldreadings.plugin.api.InterfaceCatalog;

@@ -5,10 +5,10 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import io.vertx.core.Future;
 import io.vertx.core.eventbus.EventBus;
 import java.time.Duration;
+import org.fieldreadings.core.bus.DeviceRef;
 import org.fieldreadings.core.bus.DevicesContract;
 import org.fieldreadings.core.bus.DevicesContract.ResolveRequest;
 import org.fieldreadings.core.bus.DevicesContract.ResolvedDevice;
-import org.fieldreadings.core.http.DeviceRef;
 
 /**
  * Asks the devices module whether an entity may read a device (and what its id and connectors are), remembering

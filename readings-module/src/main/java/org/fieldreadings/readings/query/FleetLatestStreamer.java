@@ -4,13 +4,13 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.eventbus.EventBus;
 import io.vertx.core.http.HttpServerResponse;
-import java.util.List;
 import io.vertx.sqlclient.Pool;
+import java.util.List;
+import org.fieldreadings.core.bus.DeviceRef;
 import org.fieldreadings.core.bus.DevicesContract;
 import org.fieldreadings.core.bus.DevicesContract.EntityDevice;
 import org.fieldreadings.core.bus.DevicesContract.EntityDevicePage;
 import org.fieldreadings.core.bus.DevicesContract.EntityDeviceQuery;
-import org.fieldreadings.core.http.DeviceRef;
 import org.fieldreadings.readings.cache.BlockCache;
 
 /**

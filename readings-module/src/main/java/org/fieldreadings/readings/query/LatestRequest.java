@@ -3,8 +3,9 @@ package org.fieldreadings.readings.query;
 import io.vertx.ext.web.RoutingContext;
 import java.util.ArrayList;
 import java.util.List;
+import org.fieldreadings.core.bus.DeviceRef;
 import org.fieldreadings.core.http.DeviceGroup;
-import org.fieldreadings.core.http.DeviceRef;
+import org.fieldreadings.core.http.DevicePath;
 import org.fieldreadings.core.http.FieldError;
 import org.fieldreadings.core.http.Problem;
 import org.fieldreadings.core.http.ProblemException;
@@ -26,7 +27,7 @@ record LatestRequest(DeviceRef device, String connectorId, List<SensorInterface>
 
   /** {@code GET /devices/{profile}/{serial}/latest[?interfaces=...][&connectorId=...]}. */
   static LatestRequest forDevice(RoutingContext ctx, ReadingsLimits limits) {
-    DeviceRef device = DeviceRef.fromPath(ctx);
+    DeviceRef device = DevicePath.fromPath(ctx);
     List<FieldError> errors = new ArrayList<>();
     String connectorId = ctx.queryParams().get("connectorId");
     if (connectorId != null && !DeviceRef.isIdentifier(connectorId)) {
@@ -42,7 +43,7 @@ record LatestRequest(DeviceRef device, String connectorId, List<SensorInterface>
     List<FieldError> errors = new ArrayList<>();
     String profileName = single(ctx, "profile", errors);
     Profile profile = profileName == null ? null
-        : DeviceRef.parseProfile(profileName, "profile", errors).orElse(null);
+        : DevicePath.parseProfile(profileName, "profile", errors).orElse(null);
     String group = single(ctx, "group", errors);
     if (group != null && !DeviceGroup.isValid(group)) {
       errors.add(new FieldError("group", DeviceGroup.RULE));

@@ -11,10 +11,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import org.fieldreadings.core.bus.DeviceRef;
 import org.fieldreadings.core.bus.DevicesContract.ResolvedDevice;
 import org.fieldreadings.core.catalog.Aggregation;
 import org.fieldreadings.core.catalog.InterfaceNames;
-import org.fieldreadings.core.http.DeviceRef;
+import org.fieldreadings.core.http.DevicePath;
 import org.fieldreadings.core.http.FieldError;
 import org.fieldreadings.core.http.Problem;
 import org.fieldreadings.core.http.ProblemException;
@@ -45,7 +46,7 @@ record ReadingsRequest(DeviceRef device, String connectorId, List<SensorInterfac
 
   /** Parses and checks every parameter; throws one 400 problem listing every invalid parameter. */
   static ReadingsRequest parse(RoutingContext ctx, ReadingsLimits limits) {
-    DeviceRef device = DeviceRef.fromPath(ctx);
+    DeviceRef device = DevicePath.fromPath(ctx);
     List<FieldError> errors = new ArrayList<>();
     String connectorId = Optional.ofNullable(ctx.queryParams().get("connectorId")).orElse(DEFAULT_CONNECTOR);
     if (!DeviceRef.isIdentifier(connectorId)) {

@@ -11,9 +11,9 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.fieldreadings.core.bus.DeviceRef;
 import org.fieldreadings.core.bus.ReadingsContract.ReadingsStored;
 import org.fieldreadings.core.bus.ReadingsContract.StoredSeries;
-import org.fieldreadings.core.http.DeviceRef;
 import org.fieldreadings.readings.cache.BlockCache;
 import org.fieldreadings.readings.cache.ReadingsChanges;
 

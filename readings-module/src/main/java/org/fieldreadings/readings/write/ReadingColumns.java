@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.RandomAccess;
 import java.util.Set;
-import org.fieldreadings.core.http.DeviceRef;
+import org.fieldreadings.core.bus.DeviceRef;
 
 /**
  * A batch's readings as columns: their times and values in primitive arrays, and runs of consecutive readings of one

@@ -1,6 +1,6 @@
 package org.fieldreadings.readings.write;
 
-import org.fieldreadings.core.http.DeviceRef;
+import org.fieldreadings.core.bus.DeviceRef;
 import org.fieldreadings.plugin.api.SensorInterface;
 
 /** What readings of one series share: a device's connector's interface. */

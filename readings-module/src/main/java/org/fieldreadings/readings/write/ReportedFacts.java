@@ -3,7 +3,7 @@ package org.fieldreadings.readings.write;
 import io.vertx.core.json.JsonObject;
 import java.util.Objects;
 import java.util.Optional;
-import org.fieldreadings.core.http.DeviceRef;
+import org.fieldreadings.core.bus.DeviceRef;
 import org.fieldreadings.plugin.api.Location;
 
 /**

@@ -1,7 +1,7 @@
 package org.fieldreadings.readings.write;
 
 import java.util.List;
-import org.fieldreadings.core.http.DeviceRef;
+import org.fieldreadings.core.bus.DeviceRef;
 
 /**
  * What a write of an ingest key's payload did: the readings written, and the devices the key may not write

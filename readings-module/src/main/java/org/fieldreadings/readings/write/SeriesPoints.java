@@ -2,7 +2,7 @@ package org.fieldreadings.readings.write;
 
 import java.util.Arrays;
 import java.util.Map;
-import org.fieldreadings.core.http.DeviceRef;
+import org.fieldreadings.core.bus.DeviceRef;
 
 /**
  * A batch as points of series: ordered by series, then time, and one point per series and time (the last given

@@ -3,7 +3,7 @@ package org.fieldreadings.readings.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.stream.IntStream;
-import org.fieldreadings.core.http.DeviceRef;
+import org.fieldreadings.core.bus.DeviceRef;
 import org.fieldreadings.plugin.api.InterfaceCatalog;
 import org.fieldreadings.plugin.api.Profile;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package org.fieldreadings.app.cli;
+package org.fieldreadings.app.admin;
 
 import java.nio.file.Path;
 

@@ -1,4 +1,4 @@
-package org.fieldreadings.core.http;
+package org.fieldreadings.core.text;
 
 /**
  * Client-chosen text made safe for a log line: control characters (C0, DEL and C1) and backslashes are written as

@@ -1,4 +1,4 @@
-package org.fieldreadings.core.http;
+package org.fieldreadings.core.bus;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package org.fieldreadings.app.cli;
+package org.fieldreadings.app.admin;
 
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.Json;
@@ -19,7 +19,7 @@ import org.fieldreadings.core.config.ConfigKeys;
 import org.fieldreadings.core.files.PrivateFiles;
 
 /**
- * The command line's client of the running server's admin API. The address: {@code --admin-url}, else the
+ * A client of a running server's admin API, for the command line and the demo loader. The address: {@code --admin-url}, else the
  * {@code admin.url} the server wrote into its data directory, else {@code admin.host}/{@code admin.port}; the token:
  * {@code --admin-token-file}, else {@code admin.token}, else the data directory's {@code admin.token}.
  *
@@ -37,24 +37,27 @@ public final class AdminClient {
   private final String baseUrl;
   private final String token;
 
-  AdminClient(String baseUrl, String token) {
+  private AdminClient(String baseUrl, String token) {
     this.baseUrl = baseUrl;
     this.token = token;
   }
 
-  /** The client an operator command uses. */
-  static AdminClient of(JsonObject config, AdminTarget target) {
+  /**
+   * The client an operator command uses: {@code url} and {@code tokenFile} as the operator gave them, each null
+   * for the default.
+   */
+  public static AdminClient of(JsonObject config, URI url, Path tokenFile) {
     Path dataDir = Path.of(ConfigKeys.DATA_DIR.get(config));
-    String url;
-    if (target.url != null) {
-      url = target.url.toString();
+    String address;
+    if (url != null) {
+      address = url.toString();
     } else {
       Path written = AdminUrlFile.of(dataDir);
-      url = Files.isRegularFile(written) ? read(written, "admin address")
+      address = Files.isRegularFile(written) ? read(written, "admin address")
           : AdminUrlFile.url(ConfigKeys.ADMIN_HOST.get(config), ConfigKeys.ADMIN_PORT.get(config));
     }
-    String token = target.tokenFile != null ? read(target.tokenFile, "admin token") : token(config, dataDir);
-    return new AdminClient(url.replaceAll("/+$", ""), token);
+    String token = tokenFile != null ? read(tokenFile, "admin token") : token(config, dataDir);
+    return new AdminClient(address.replaceAll("/+$", ""), token);
   }
 
   /** The client of the admin listener on the given port (the one a node bound, when configured as 0). */
@@ -70,7 +73,7 @@ public final class AdminClient {
     }
     Path file = dataDir.resolve("admin.token");
     if (!Files.isRegularFile(file)) {
-      throw new CommandFailure("no admin token: " + file + " does not exist; pass --data-dir DIR (the server's data "
+      throw new AdminCallFailure("no admin token: " + file + " does not exist; pass --data-dir DIR (the server's data "
           + "directory) or --admin-token-file FILE, or set admin.token");
     }
     return read(file, "admin token");
@@ -80,7 +83,7 @@ public final class AdminClient {
     try {
       return Files.readString(file).trim();
     } catch (IOException e) {
-      throw new CommandFailure("cannot read the " + what + " from " + file + ": " + e.getMessage());
+      throw new AdminCallFailure("cannot read the " + what + " from " + file + ": " + e.getMessage());
     }
   }
 
@@ -127,7 +130,7 @@ public final class AdminClient {
     } catch (ConnectException e) {
       throw unreachable();
     } catch (IOException e) {
-      throw new CommandFailure("admin API at " + baseUrl + " failed: " + e.getMessage());
+      throw new AdminCallFailure("admin API at " + baseUrl + " failed: " + e.getMessage());
     }
   }
 
@@ -163,14 +166,14 @@ public final class AdminClient {
     }
   }
 
-  private CommandFailure unreachable() {
-    return new CommandFailure("cannot reach the admin API at " + baseUrl + ": is the server running?");
+  private AdminCallFailure unreachable() {
+    return new AdminCallFailure("cannot reach the admin API at " + baseUrl + ": is the server running?");
   }
 
   /** The failure of an error answer: its status and the problem's detail (the body when it is no problem). */
-  private static CommandFailure refused(int status, String body) {
+  private static AdminCallFailure refused(int status, String body) {
     Object answer = decode(body);
-    return new CommandFailure(status + ": " + (answer instanceof JsonObject problem && problem.getString("detail") != null
+    return new AdminCallFailure(status + ": " + (answer instanceof JsonObject problem && problem.getString("detail") != null
         ? problem.getString("detail") : body));
   }
 
@@ -199,7 +202,7 @@ public final class AdminClient {
     } catch (ConnectException e) {
       throw unreachable();
     } catch (IOException e) {
-      throw new CommandFailure("cannot save " + target + ": " + e.getMessage());
+      throw new AdminCallFailure("cannot save " + target + ": " + e.getMessage());
     } finally {
       if (partial != null) {
         try {

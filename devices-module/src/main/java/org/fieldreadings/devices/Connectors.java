@@ -79,30 +79,11 @@ final class Connectors {
     return valid ? builder.build() : null;
   }
 
-  /**
-   * Reads learned connectors {@code {"ORIGIN": ["Bat"], "A1": ["AirTemp"]}} (absent: none). Null after adding
-   * errors named {@code parameter} or {@code parameter.<connectorId>}.
-   */
-  static Connectors parseLearned(Object value, String parameter, Validation validation) {
-    if (value == null) {
-      return NONE;
-    }
-    if (!(value instanceof JsonObject object)) {
-      validation.add(parameter, "must be an object mapping connector ids to interface names");
-      return null;
-    }
+  /** The interfaces ingested data has readings of, by connector id (checked by the contract's record). */
+  static Connectors of(Map<String, ? extends Collection<SensorInterface>> byId) {
     Builder builder = new Builder();
-    boolean valid = true;
-    for (Map.Entry<String, Object> entry : object) {
-      String connectorId = connectorId(entry.getKey(), parameter, validation);
-      List<SensorInterface> interfaces = interfaces(entry.getValue(), parameter + "." + entry.getKey(), validation);
-      if (connectorId == null || interfaces == null) {
-        valid = false;
-      } else {
-        builder.add(connectorId, interfaces);
-      }
-    }
-    return valid ? builder.build() : null;
+    byId.forEach(builder::add);
+    return builder.build();
   }
 
   private static String connectorId(Object value, String parameter, Validation validation) {

@@ -1,8 +1,6 @@
 package org.fieldreadings.devices;
 
 import io.vertx.core.Future;
-import io.vertx.core.json.JsonArray;
-import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.SqlClient;
@@ -14,14 +12,14 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import org.fieldreadings.core.bus.DeviceRef;
 import org.fieldreadings.core.bus.DevicesContract;
 import org.fieldreadings.core.bus.DevicesContract.IngestScope;
-import org.fieldreadings.core.http.DevicePath;
-import org.fieldreadings.plugin.api.Profile;
+import org.fieldreadings.core.bus.DevicesContract.LearnReply;
+import org.fieldreadings.core.bus.DevicesContract.LearnRequest;
+import org.fieldreadings.core.bus.DevicesContract.ReportedDevice;
 
 /**
  * {@link DevicesContract#LEARN}: the devices, connectors and interfaces seen in ingested data. It runs for every
@@ -57,13 +55,12 @@ final class DeviceLearner {
     this.maxDevicesPerKey = maxDevicesPerKey;
   }
 
-  Future<JsonObject> learn(JsonObject request) {
+  Future<LearnReply> learn(LearnRequest request) {
     List<DeviceRef> requestOrder = new ArrayList<>();
     Map<DeviceRef, Learned> learned = parse(request, requestOrder);
-    JsonObject scopeJson = request.getJsonObject("ingestScope");
-    IngestScope scope = scopeJson == null ? null : IngestScope.fromJson(scopeJson);
+    IngestScope scope = request.scope();
     if (learned.isEmpty()) {
-      return Future.succeededFuture(reply(requestOrder, Map.of(), Map.of()));
+      return Future.succeededFuture(new LearnReply(Map.of(), Map.of()));
     }
     Map<DeviceRef, String> refused = new HashMap<>();
     return pool.preparedQuery(DevicesQueries.KNOWN_DEVICES)
@@ -178,42 +175,25 @@ final class DeviceLearner {
         row.getLong("ingest_key_id"), Arrays.asList(row.getArrayOfStrings("entities")));
   }
 
-  /** The devices of a request, validated, each once (in first-seen order); {@code requestOrder} gets every entry. */
-  private static Map<DeviceRef, Learned> parse(JsonObject request, List<DeviceRef> requestOrder) {
+  /**
+   * The devices of a request, each once (in first-seen order; {@code requestOrder} gets every entry), with their
+   * groups checked: the contract's records cannot hold an invalid identity, connector or interface.
+   */
+  private static Map<DeviceRef, Learned> parse(LearnRequest request, List<DeviceRef> requestOrder) {
     Validation validation = new Validation();
     Map<DeviceRef, Learned> devices = new LinkedHashMap<>();
-    if (!(request.getValue("devices") instanceof JsonArray array)) {
-      validation.add("devices", "must be an array of devices");
-      validation.throwIfInvalid();
-      return devices;
-    }
-    for (int i = 0; i < array.size(); i++) {
-      String at = "devices[" + i + "]";
-      if (!(array.getValue(i) instanceof JsonObject device)) {
-        validation.add(at, "must be an object with profile, serial and connectors");
-        continue;
-      }
-      int errorsBefore = validation.errors().size();
-      Optional<Profile> profile = DevicePath.parseProfile(text(device.getValue("profile")), at + ".profile",
-          validation.errors());
-      String serial = text(device.getValue("serial"));
-      if (!DeviceRef.isIdentifier(serial)) {
-        validation.add(at + ".serial", DeviceRef.IDENTIFIER_RULE);
-      }
-      DeviceFacts facts = DeviceFacts.parse(device, at + ".", validation);
-      Connectors connectors = Connectors.parseLearned(device.getValue("connectors"), at + ".connectors", validation);
-      if (validation.errors().size() == errorsBefore) {
-        DeviceRef ref = new DeviceRef(profile.orElseThrow(), serial);
-        requestOrder.add(ref);
-        devices.merge(ref, new Learned(ref, facts, connectors), Learned::and);
-      }
+    for (int i = 0; i < request.devices().size(); i++) {
+      ReportedDevice device = request.devices().get(i);
+      String at = "devices[" + i + "].group";
+      String group = device.group().map(g -> DeviceFacts.group(g, at, validation)).orElse(null);
+      Location location = device.location().map(l -> new Location(l.latitude(), l.longitude())).orElse(null);
+      DeviceRef ref = device.device();
+      requestOrder.add(ref);
+      devices.merge(ref, new Learned(ref, new DeviceFacts(group, location), Connectors.of(device.connectors())),
+          Learned::and);
     }
     validation.throwIfInvalid();
     return devices;
-  }
-
-  private static String text(Object value) {
-    return value instanceof String text ? text : null;
   }
 
   private static String[] profiles(Iterable<DeviceRef> refs) {
@@ -228,11 +208,15 @@ final class DeviceLearner {
     return serials.toArray(String[]::new);
   }
 
-  private static JsonObject reply(
+  /** The refusals in request order. */
+  private static LearnReply reply(
       List<DeviceRef> requestOrder, Map<DeviceRef, Long> ids, Map<DeviceRef, String> refused) {
-    JsonArray devices = new JsonArray();
-    requestOrder.forEach(ref -> devices.add(refused.containsKey(ref)
-        ? ref.toJson().put("refused", refused.get(ref)) : ref.toJson().put("deviceId", ids.get(ref))));
-    return new JsonObject().put("devices", devices);
+    Map<DeviceRef, String> inOrder = new LinkedHashMap<>();
+    requestOrder.forEach(ref -> {
+      if (refused.containsKey(ref)) {
+        inOrder.put(ref, refused.get(ref));
+      }
+    });
+    return new LearnReply(ids, inOrder);
   }
 }

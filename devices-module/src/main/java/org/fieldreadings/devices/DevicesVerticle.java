@@ -12,6 +12,8 @@ import org.fieldreadings.core.bus.BusFailureException;
 import org.fieldreadings.core.bus.DeviceRef;
 import org.fieldreadings.core.bus.DevicesContract;
 import org.fieldreadings.core.bus.DevicesContract.EntityDeviceQuery;
+import org.fieldreadings.core.bus.DevicesContract.LearnReply;
+import org.fieldreadings.core.bus.DevicesContract.LearnRequest;
 import org.fieldreadings.core.bus.JsonConsumers;
 import org.fieldreadings.core.config.ConfigKeys;
 import org.fieldreadings.core.db.Pools;
@@ -45,7 +47,7 @@ final class DevicesVerticle extends VerticleBase {
     zones.update();
     return Future.all(List.of(
         DevicesContract.RESOLVE.serve(vertx, store::resolve),
-        JsonConsumers.register(vertx, DevicesContract.LEARN, this::learn),
+        DevicesContract.LEARN.serve(vertx, this::learn),
         JsonConsumers.register(vertx, DevicesAddresses.LIST, this::list),
         JsonConsumers.register(vertx, DevicesAddresses.DESCRIBE, this::describe),
         JsonConsumers.register(vertx, DevicesAddresses.PUT, this::put),
@@ -65,11 +67,9 @@ final class DevicesVerticle extends VerticleBase {
   }
 
   /** Learned locations get their time zones afterwards, off the ingest path (an operator's put waits for it). */
-  private Future<JsonObject> learn(JsonObject request) {
+  private Future<LearnReply> learn(LearnRequest request) {
     return learner.learn(request).andThen(learned -> {
-      JsonArray devices = request.getJsonArray("devices");
-      if (learned.succeeded() && devices != null
-          && devices.stream().anyMatch(d -> d instanceof JsonObject device && device.getValue("location") != null)) {
+      if (learned.succeeded() && request.devices().stream().anyMatch(device -> device.location().isPresent())) {
         zones.update();
       }
     });

@@ -8,19 +8,29 @@ import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.fieldreadings.core.bus.DeviceRef;
 import org.fieldreadings.core.bus.DevicesContract;
 import org.fieldreadings.core.bus.DevicesContract.Connector;
 import org.fieldreadings.core.bus.DevicesContract.EntityDevice;
 import org.fieldreadings.core.bus.DevicesContract.EntityDeviceQuery;
+import org.fieldreadings.core.bus.DevicesContract.LearnReply;
+import org.fieldreadings.core.bus.DevicesContract.LearnRequest;
+import org.fieldreadings.core.bus.DevicesContract.ReportedDevice;
 import org.fieldreadings.core.bus.DevicesContract.ResolveRequest;
 import org.fieldreadings.core.bus.DevicesContract.ResolvedDevice;
+import org.fieldreadings.core.http.DeviceGroup;
 import org.fieldreadings.core.testing.ModuleHarness;
 import org.fieldreadings.core.testing.TestPostgres;
 import org.fieldreadings.plugin.api.InterfaceCatalog;
+import org.fieldreadings.plugin.api.Location;
 import org.fieldreadings.plugin.api.Profile;
 import org.fieldreadings.plugin.api.SensorInterface;
 import org.junit.jupiter.api.AfterAll;
@@ -47,8 +57,32 @@ class DeviceBusContractTest {
     harness.close();
   }
 
-  private static JsonObject learn(String devicesJson) {
-    return harness.request(DevicesContract.LEARN, new JsonObject().put("devices", new JsonArray(devicesJson)));
+  /**
+   * Learns devices written as JSON for readability: {@code [{"profile", "serial", "group", "location",
+   * "connectors": {"ORIGIN": ["Bat"]}}]}, as the readings module reports what a batch said.
+   */
+  private static LearnReply learn(String devicesJson) {
+    return harness.request(DevicesContract.LEARN, new LearnRequest(reported(devicesJson), null));
+  }
+
+  private static List<ReportedDevice> reported(String devicesJson) {
+    List<ReportedDevice> devices = new ArrayList<>();
+    for (Object item : new JsonArray(devicesJson)) {
+      JsonObject device = (JsonObject) item;
+      Map<String, Set<SensorInterface>> connectors = new HashMap<>();
+      device.getJsonObject("connectors", new JsonObject()).forEach(connector -> connectors.put(connector.getKey(),
+          ((JsonArray) connector.getValue()).stream().map(name -> InterfaceCatalog.of((String) name))
+              .collect(Collectors.toSet())));
+      JsonObject location = device.getJsonObject("location");
+      devices.add(new ReportedDevice(DeviceRef.fromJson(device), connectors,
+          Optional.ofNullable(device.getString("group")), Optional.ofNullable(location).map(l ->
+              new Location(l.getDouble("latitude"), l.getDouble("longitude")))));
+    }
+    return devices;
+  }
+
+  private static long idOf(LearnReply reply, Profile profile, String serial) {
+    return reply.ids().get(new DeviceRef(profile, serial));
   }
 
   private static ResolvedDevice resolve(String entityId, String profile, String serial) {
@@ -61,19 +95,18 @@ class DeviceBusContractTest {
   }
 
   @Test
-  void learnCreatesUnknownDevicesAndAnswersTheirIdsInRequestOrder() {
-    JsonObject reply = learn("""
+  void learnCreatesUnknownDevicesAndAnswersTheirIds() {
+    LearnReply reply = learn("""
         [{"profile": "PROFILE_B", "serial": "L-2", "connectors": {"ORIGIN": ["Bat"]}},
          {"profile": "PROFILE_A", "serial": "L-1", "connectors": {"ORIGIN": ["AirTemp"]}},
          {"profile": "PROFILE_B", "serial": "L-2", "connectors": {"ORIGIN": ["Rssi"]}}]""");
 
-    JsonArray devices = reply.getJsonArray("devices");
-    assertThat(devices).hasSize(3);
-    assertThat(devices.getJsonObject(0).fieldNames()).containsExactly("profile", "serial", "deviceId");
-    assertThat(devices.getJsonObject(0).getString("serial")).isEqualTo("L-2");
-    assertThat(devices.getJsonObject(1).getString("serial")).isEqualTo("L-1");
-    assertThat(devices.getJsonObject(2).getLong("deviceId")).isEqualTo(devices.getJsonObject(0).getLong("deviceId"));
-    assertThat(devices.getJsonObject(1).getLong("deviceId")).isNotEqualTo(devices.getJsonObject(0).getLong("deviceId"));
+    assertThat(reply.ids()).containsOnlyKeys(new DeviceRef(Profile.PROFILE_B, "L-2"),
+        new DeviceRef(Profile.PROFILE_A, "L-1"));
+    assertThat(reply.refused()).isEmpty();
+    assertThat(idOf(reply, Profile.PROFILE_A, "L-1")).isNotEqualTo(idOf(reply, Profile.PROFILE_B, "L-2"));
+    assertThat(count("SELECT device_id FROM devices.device WHERE serial = 'L-2'"))
+        .isEqualTo(String.valueOf(idOf(reply, Profile.PROFILE_B, "L-2")));
     assertThat(count("SELECT string_agg(interface, ',' ORDER BY interface) FROM devices.connector_interface ci "
         + "JOIN devices.device d USING (device_id) WHERE d.serial = 'L-2'")).isEqualTo("Bat,Rssi");
   }
@@ -84,14 +117,14 @@ class DeviceBusContractTest {
         [{"profile": "PROFILE_B", "serial": "GW-7", "group": "GATEWAY",
           "connectors": {"ORIGIN": ["Bat", "Rssi"], "A1": ["AirTemp", "AirHum"], "A2": ["SMraw10"]}}]""";
 
-    JsonObject first = learn(batch);
+    LearnReply first = learn(batch);
     String writtenBy = count("SELECT xmin::text FROM devices.device WHERE serial = 'GW-7'");
-    JsonObject second = learn(batch);
+    LearnReply second = learn(batch);
 
     assertThat(second).isEqualTo(first);
     assertThat(count("SELECT count(*) FROM devices.device WHERE serial = 'GW-7'")).isEqualTo("1");
     assertThat(count("SELECT count(*) FROM devices.connector_interface WHERE device_id = "
-        + first.getJsonArray("devices").getJsonObject(0).getLong("deviceId"))).isEqualTo("5");
+        + idOf(first, Profile.PROFILE_B, "GW-7"))).isEqualTo("5");
     assertThat(count("SELECT xmin::text FROM devices.device WHERE serial = 'GW-7'"))
         .as("nothing new: not even a no-op update")
         .isEqualTo(writtenBy);
@@ -125,18 +158,16 @@ class DeviceBusContractTest {
 
   @Test
   void concurrentLearnersOfTheSameNewDeviceAgreeOnOneDevice() throws Exception {
-    List<Future<JsonObject>> replies = new ArrayList<>();
+    List<Future<LearnReply>> replies = new ArrayList<>();
     for (int i = 0; i < 8; i++) {
-      JsonObject request = new JsonObject().put("devices", new JsonArray()
-          .add(new JsonObject().put("profile", "PROFILE_D").put("serial", "RACE-1")
-              .put("connectors", new JsonObject().put("ORIGIN", new JsonArray().add("AirTemp"))
-                  .put("N" + (i % 3), new JsonArray().add("Bat"))))
-          .add(new JsonObject().put("profile", "PROFILE_D").put("serial", "RACE-2")
-              .put("connectors", new JsonObject().put("ORIGIN", new JsonArray().add("AirHum")))));
-      replies.add(harness.vertx().eventBus().<JsonObject>request(DevicesContract.LEARN, request).map(m -> m.body()));
+      LearnRequest request = new LearnRequest(reported("""
+          [{"profile": "PROFILE_D", "serial": "RACE-1", "connectors": {"ORIGIN": ["AirTemp"], "N%d": ["Bat"]}},
+           {"profile": "PROFILE_D", "serial": "RACE-2", "connectors": {"ORIGIN": ["AirHum"]}}]""".formatted(i % 3)),
+          null);
+      replies.add(DevicesContract.LEARN.request(harness.vertx().eventBus(), request));
     }
 
-    List<JsonObject> answers = Future.all(replies).await(30, TimeUnit.SECONDS).list();
+    List<LearnReply> answers = Future.all(replies).await(30, TimeUnit.SECONDS).list();
 
     assertThat(answers).allSatisfy(answer -> assertThat(answer).isEqualTo(answers.get(0)));
     assertThat(count("SELECT count(*) FROM devices.device WHERE serial LIKE 'RACE-%'")).isEqualTo("2");
@@ -146,31 +177,36 @@ class DeviceBusContractTest {
   }
 
   @Test
-  void invalidLearnRequestsFailWithBadRequestNamingEachProblem() {
+  void aReportedGroupOutsideTheRuleFailsTheLearnWithBadRequestNamingIt() {
     assertThatThrownBy(() -> learn("""
-        [{"profile": "PROFILE_Q", "serial": "OK-1"},
-         {"profile": "PROFILE_A", "serial": "bad serial", "connectors": {"ORIGIN": ["Temperature"]}}]"""))
+        [{"profile": "PROFILE_A", "serial": "OK-1"},
+         {"profile": "PROFILE_A", "serial": "OK-2", "group": "lower case"}]"""))
         .isInstanceOfSatisfying(ReplyException.class, e -> {
           assertThat(e.failureCode()).isEqualTo(400);
-          assertThat(e.getMessage()).isEqualTo("devices[0].profile: must be one of PROFILE_A, REAL_WEATHER_STATION, "
-              + "PROFILE_B, PROFILE_C, PROFILE_D; devices[1].serial: must be 1 to 64 characters of A-Z, a-z, 0-9, "
-              + "'.', '_', ':' and '-'; devices[1].connectors.ORIGIN: unknown interface name(s): Temperature; "
-              + "names are case-sensitive, /api/docs lists them all");
+          assertThat(e.getMessage()).isEqualTo("devices[1].group: " + DeviceGroup.RULE);
         });
     assertThat(count("SELECT count(*) FROM devices.device WHERE serial = 'OK-1'")).isEqualTo("0");
   }
 
   @Test
+  void aReportedDeviceCannotHoldAConnectorIdOutsideTheSerialSyntax() {
+    assertThatThrownBy(() -> reported("""
+        [{"profile": "PROFILE_A", "serial": "OK-3", "connectors": {"A 1": ["AirTemp"]}}]"""))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("connector id 'A 1' " + DeviceRef.IDENTIFIER_RULE);
+  }
+
+  @Test
   void emptyLearnIsAnEmptyAnswer() {
-    assertThat(learn("[]")).isEqualTo(new JsonObject("{\"devices\": []}"));
+    assertThat(learn("[]")).isEqualTo(new LearnReply(Map.of(), Map.of()));
   }
 
   @Test
   void resolveAnswersIdLocationAndConnectorsInAnswerOrder() {
-    long deviceId = learn("""
+    long deviceId = idOf(learn("""
         [{"profile": "PROFILE_B", "serial": "GW-R", "location": {"latitude": 38.7, "longitude": -9.1}, "connectors":
-          {"Z9": ["AirTemp"], "ORIGIN": ["Rssi", "Bat"], "A1": ["SMmm10", "AirHum", "AirTemp"]}}]""")
-        .getJsonArray("devices").getJsonObject(0).getLong("deviceId");
+          {"Z9": ["AirTemp"], "ORIGIN": ["Rssi", "Bat"], "A1": ["SMmm10", "AirHum", "AirTemp"]}}]"""),
+        Profile.PROFILE_B, "GW-R");
     operator.assign("farm", "PROFILE_B", "GW-R");
 
     ResolvedDevice resolved = resolve("farm", "PROFILE_B", "GW-R");
@@ -201,23 +237,23 @@ class DeviceBusContractTest {
 
   @Test
   void entityPagesListTheEntitysDevicesWithIdsAndConnectorsByProfileThenSerialFromAKey() {
-    JsonArray learned = learn("""
+    LearnReply learned = learn("""
         [{"profile": "PROFILE_C", "serial": "EP-2", "group": "WATER",
           "connectors": {"B1": ["Bat"], "ORIGIN": ["FlowmeterTotal", "Flowmeter"]}},
          {"profile": "PROFILE_A", "serial": "EP-1", "connectors": {"ORIGIN": ["AirTemp"]}},
          {"profile": "PROFILE_A", "serial": "EP-10"},
          {"profile": "REAL_WEATHER_STATION", "serial": "EP-3", "group": "AIR", "connectors": {"ORIGIN": ["WindDir"]}},
-         {"profile": "PROFILE_A", "serial": "EP-FARM"}]""").getJsonArray("devices");
-    for (String serial : List.of("EP-2", "EP-1", "EP-10", "EP-3")) {
-      operator.assign("other", learned.stream().map(JsonObject.class::cast)
-          .filter(d -> d.getString("serial").equals(serial)).findFirst().orElseThrow().getString("profile"), serial);
-    }
+         {"profile": "PROFILE_A", "serial": "EP-FARM"}]""");
+    learned.ids().keySet().stream().filter(ref -> !ref.serial().equals("EP-FARM"))
+        .forEach(ref -> operator.assign("other", ref.profile().name(), ref.serial()));
     operator.assign("farm", "PROFILE_A", "EP-FARM");
-    EntityDevice ep2 = expected(learned, 0, new Connector("ORIGIN", interfaces("Flowmeter", "FlowmeterTotal")),
-        new Connector("B1", interfaces("Bat")));
-    EntityDevice ep1 = expected(learned, 1, new Connector("ORIGIN", interfaces("AirTemp")));
-    EntityDevice ep10 = expected(learned, 2);
-    EntityDevice ep3 = expected(learned, 3, new Connector("ORIGIN", interfaces("WindDir")));
+    EntityDevice ep2 = expected(learned, new DeviceRef(Profile.PROFILE_C, "EP-2"),
+        new Connector("ORIGIN", interfaces("Flowmeter", "FlowmeterTotal")), new Connector("B1", interfaces("Bat")));
+    EntityDevice ep1 = expected(learned, new DeviceRef(Profile.PROFILE_A, "EP-1"),
+        new Connector("ORIGIN", interfaces("AirTemp")));
+    EntityDevice ep10 = expected(learned, new DeviceRef(Profile.PROFILE_A, "EP-10"));
+    EntityDevice ep3 = expected(learned, new DeviceRef(Profile.REAL_WEATHER_STATION, "EP-3"),
+        new Connector("ORIGIN", interfaces("WindDir")));
 
     // Profiles in enumeration order (REAL_WEATHER_STATION before PROFILE_C), then serials; the key is exclusive.
     assertThat(page(null, null, null, 2)).containsExactly(ep1, ep10);
@@ -227,9 +263,8 @@ class DeviceBusContractTest {
     assertThat(page(null, "AIR", null, 10)).containsExactly(ep3);
   }
 
-  private static EntityDevice expected(JsonArray learned, int index, Connector... connectors) {
-    JsonObject device = learned.getJsonObject(index);
-    return new EntityDevice(device.getLong("deviceId"), DeviceRef.fromJson(device), List.of(connectors));
+  private static EntityDevice expected(LearnReply learned, DeviceRef device, Connector... connectors) {
+    return new EntityDevice(learned.ids().get(device), device, List.of(connectors));
   }
 
   private static List<SensorInterface> interfaces(String... names) {

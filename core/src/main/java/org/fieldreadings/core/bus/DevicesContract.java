@@ -3,15 +3,22 @@ package org.fieldreadings.core.bus;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
 import org.fieldreadings.plugin.api.InterfaceCatalog;
+import org.fieldreadings.plugin.api.Location;
 import org.fieldreadings.plugin.api.Profile;
 import org.fieldreadings.plugin.api.SensorInterface;
 
 /**
- * Event-bus contract of the devices module. Payloads are JSON objects. A device is named by {@code profile} (one of
- * the five profiles) and {@code serial}; a malformed request fails {@link BusFailure#BAD_REQUEST}.
+ * What the devices module offers the other modules over the event bus: typed addresses whose requests and replies
+ * are records, carried by reference. A device is named by its {@link DeviceRef}; a request the module cannot take
+ * fails {@link BusFailure#BAD_REQUEST}.
  */
 public interface DevicesContract {
 
@@ -26,21 +33,59 @@ public interface DevicesContract {
   BusAddress<ResolveRequest, ResolvedDevice> RESOLVE = new BusAddress<>("devices.resolve");
 
   /**
-   * Learns devices, connectors and interfaces from ingested data, idempotently; unknown devices are created.
-   * Request {@code {"devices": [{"profile": "PROFILE_B", "serial": "GW-1", "group": "GATEWAY" (optional),
-   * "location": {"latitude": 1.0, "longitude": 2.0} (optional), "connectors": {"ORIGIN": ["Bat"], "A1": ["AirTemp"]}}],
-   * "ingestScope": {...} (optional, {@link IngestScope#toJson()})}}; reply {@code {"devices": [{"profile":
-   * "PROFILE_B", "serial": "GW-1", "deviceId": 7}]}} in request order. Facts (group, location) given here update the
-   * device; absent facts leave it as it is.
+   * Learns devices, connectors and interfaces from ingested data, idempotently; unknown devices are created. The
+   * reply has every device's id, or why it was refused. Facts (group, location) given here update the device; facts
+   * not given leave it as it is. A group that is not 1 to 32 characters of {@code [A-Z0-9_]} fails the request
+   * {@link BusFailure#BAD_REQUEST}.
    *
-   * <p>With an {@code ingestScope} (a payload of an ingest key), a device the key may not write is answered
-   * {@code {"profile", "serial", "refused": "reason"}} instead of an id, and nothing of it is learned: a device
-   * another key first reported, a device of another entity than the key's (any entity's for a key bound to none),
-   * a new device beyond {@code ingest.key.max.devices} of the key. A new device records the key (and joins the
-   * key's entity); an existing device without a key is claimed by it. Facts change an existing device only when
-   * the scope accepts them.
+   * <p>With an {@link IngestScope} (a payload of an ingest key), a device the key may not write is refused, and
+   * nothing of it is learned: a device another key first reported, a device of another entity than the key's (any
+   * entity's for a key bound to none), a new device beyond {@code ingest.key.max.devices} of the key. A new device
+   * records the key (and joins the key's entity); an existing device without a key is claimed by it. Facts change an
+   * existing device only when the scope accepts them.
    */
-  String LEARN = "devices.learn";
+  BusAddress<LearnRequest, LearnReply> LEARN = new BusAddress<>("devices.learn");
+
+  /**
+   * The devices of one batch of ingested data, in the order it reported them (a device may appear more than once:
+   * its later facts win, its connectors add up), and the ingest key's scope (null: the operator's unrestricted
+   * write).
+   */
+  record LearnRequest(List<ReportedDevice> devices, IngestScope scope) {
+
+    public LearnRequest {
+      devices = List.copyOf(devices);
+    }
+  }
+
+  /**
+   * What ingested data says of one device: the interfaces it has readings of, by connector id, and the facts it
+   * reported (empty: not said).
+   */
+  record ReportedDevice(DeviceRef device, Map<String, Set<SensorInterface>> connectors, Optional<String> group,
+      Optional<Location> location) {
+
+    public ReportedDevice {
+      Objects.requireNonNull(device, "device");
+      Objects.requireNonNull(group, "group");
+      Objects.requireNonNull(location, "location");
+      connectors.keySet().forEach(id -> {
+        if (!DeviceRef.isIdentifier(id)) {
+          throw new IllegalArgumentException("connector id '" + id + "' " + DeviceRef.IDENTIFIER_RULE);
+        }
+      });
+      connectors = Map.copyOf(connectors);
+    }
+  }
+
+  /** The ids of the devices learned, and the reason each refused device was refused, in request order. */
+  record LearnReply(Map<DeviceRef, Long> ids, Map<DeviceRef, String> refused) {
+
+    public LearnReply {
+      ids = Map.copyOf(ids);
+      refused = Collections.unmodifiableMap(new LinkedHashMap<>(refused));
+    }
+  }
 
   /** How many devices each ingest key reported first, by key id (keys without devices absent); asks nothing. */
   BusAddress<Void, DevicesPerIngestKey> INGEST_KEY_DEVICES = new BusAddress<>("devices.ingest-key-devices");

@@ -4,20 +4,23 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.core.json.JsonArray;
-import io.vertx.core.json.JsonObject;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
+import java.util.Optional;
+import java.util.Set;
 import org.fieldreadings.core.bus.BusFailure;
 import org.fieldreadings.core.bus.BusFailureException;
 import org.fieldreadings.core.bus.DeviceRef;
 import org.fieldreadings.core.bus.DevicesContract;
 import org.fieldreadings.core.bus.DevicesContract.IngestScope;
+import org.fieldreadings.core.bus.DevicesContract.LearnReply;
+import org.fieldreadings.core.bus.DevicesContract.LearnRequest;
+import org.fieldreadings.core.bus.DevicesContract.ReportedDevice;
 import org.fieldreadings.core.bus.ReadingsContract;
 import org.fieldreadings.core.change.ThisNode;
 import org.fieldreadings.core.db.DatabaseUrl;
@@ -101,17 +104,13 @@ public final class ReadingsStore implements AutoCloseable {
     });
   }
 
-  /** The devices module's answer: the ids of the devices learned, and why the others were refused. */
-  private record Learned(Map<DeviceRef, Long> ids, Map<DeviceRef, String> refused) {}
-
-  private Future<Learned> learn(ReadingsBatch batch, IngestScope scope) {
-    Map<DeviceRef, Map<String, TreeSet<SensorInterface>>> devices = new LinkedHashMap<>();
+  private Future<LearnReply> learn(ReadingsBatch batch, IngestScope scope) {
+    Map<DeviceRef, Map<String, Set<SensorInterface>>> devices = new LinkedHashMap<>();
     ReadingColumns readings = batch.readings();
     for (int run = 0; run < readings.runs(); run++) {
       ReadingSeries series = readings.series(run);
       devices.computeIfAbsent(series.device(), d -> new HashMap<>())
-          .computeIfAbsent(series.connectorId(), c -> new TreeSet<>(
-              java.util.Comparator.comparingInt(SensorInterface::position)))
+          .computeIfAbsent(series.connectorId(), c -> new HashSet<>())
           .add(series.iface());
     }
     // A device may be reported without a stored reading (all of them rejected): its facts still count.
@@ -120,33 +119,13 @@ public final class ReadingsStore implements AutoCloseable {
       facts.put(reported.device(), reported);
       devices.computeIfAbsent(reported.device(), d -> new HashMap<>());
     }
-    JsonArray request = new JsonArray();
+    List<ReportedDevice> reported = new ArrayList<>(devices.size());
     devices.forEach((device, connectors) -> {
-      JsonObject byConnector = new JsonObject();
-      connectors.forEach((connector, interfaces) -> byConnector.put(connector,
-          new JsonArray(interfaces.stream().map(SensorInterface::name).toList())));
-      JsonObject entry = device.toJson().put("connectors", byConnector);
-      ReportedFacts reported = facts.get(device);
-      request.add(reported == null ? entry : reported.putInto(entry));
+      ReportedFacts said = facts.get(device);
+      reported.add(new ReportedDevice(device, connectors, said == null ? Optional.empty() : said.group(),
+          said == null ? Optional.empty() : said.location()));
     });
-    JsonObject message = new JsonObject().put("devices", request);
-    if (scope != null) {
-      message.put("ingestScope", scope.toJson());
-    }
-    return vertx.eventBus().<JsonObject>request(DevicesContract.LEARN, message)
-        .map(reply -> {
-          Map<DeviceRef, Long> ids = new HashMap<>();
-          Map<DeviceRef, String> refused = new LinkedHashMap<>();
-          for (Object item : reply.body().getJsonArray("devices")) {
-            JsonObject device = (JsonObject) item;
-            if (device.containsKey("refused")) {
-              refused.put(DeviceRef.fromJson(device), device.getString("refused"));
-            } else {
-              ids.put(DeviceRef.fromJson(device), device.getLong("deviceId"));
-            }
-          }
-          return new Learned(ids, refused);
-        });
+    return DevicesContract.LEARN.request(vertx.eventBus(), new LearnRequest(reported, scope));
   }
 
   @Override

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.Counter;
 import io.vertx.core.Future;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
 import java.nio.file.Path;
@@ -17,8 +16,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.fieldreadings.core.bus.DeviceRef;
 import org.fieldreadings.core.bus.DevicesContract;
+import org.fieldreadings.core.bus.DevicesContract.LearnReply;
+import org.fieldreadings.core.bus.DevicesContract.ReportedDevice;
 import org.fieldreadings.core.catalog.Aggregation;
 import org.fieldreadings.core.db.Pools;
 import org.fieldreadings.core.telemetry.Telemetry;
@@ -56,14 +58,11 @@ class ReadingsQueryTest {
   @BeforeAll
   static void start() {
     harness = ModuleHarness.start(Map.of("FR_PLUGINS_DIR", pluginsDir.toString()), new ReadingsModule());
-    harness.<JsonObject>consumer(DevicesContract.LEARN, message -> {
-      JsonArray devices = new JsonArray();
-      for (Object device : message.body().getJsonArray("devices")) {
-        DeviceRef ref = DeviceRef.fromJson((JsonObject) device);
-        devices.add(ref.toJson().put("deviceId", Long.parseLong(ref.serial().substring(2))));
-      }
-      message.reply(new JsonObject().put("devices", devices));
-    });
+    // The devices module's part: device Q-n has id n.
+    DevicesContract.LEARN.serve(harness.vertx(), request -> Future.succeededFuture(new LearnReply(
+        request.devices().stream().map(ReportedDevice::device).distinct()
+            .collect(Collectors.toMap(ref -> ref, ref -> Long.parseLong(ref.serial().substring(2)))), Map.of())))
+        .await();
     Pool pool = Pools.shared(harness.vertx(), harness.database(), 2);
     blocks = new BlockReader(harness.vertx(), new JsonObject(), pool);
   }

@@ -9,7 +9,6 @@ import io.vertx.ext.web.RoutingContext;
 import io.vertx.micrometer.PrometheusScrapingHandler;
 import io.vertx.sqlclient.Pool;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.fieldreadings.core.FieldModule;
 import org.fieldreadings.core.config.ConfigKeys;
 import org.fieldreadings.core.http.AccessLog;
@@ -24,8 +23,6 @@ import org.fieldreadings.core.telemetry.Telemetry;
  * the bearer admin token.
  */
 final class AdminHttpVerticle extends ListenerVerticle {
-
-  private static final long HEALTH_TIMEOUT_MS = 2000;
 
   private final List<FieldModule> modules;
   private final ApiKeyAuth auth;
@@ -57,28 +54,17 @@ final class AdminHttpVerticle extends ListenerVerticle {
 
   /** 200 while the database answers, else 503; the modules' parts (e.g. plugins) inform but do not decide. */
   private void health(RoutingContext ctx, Pool pool) {
-    Future<Boolean> database = pool.query("SELECT 1").execute()
-        .timeout(HEALTH_TIMEOUT_MS, TimeUnit.MILLISECONDS)
-        .map(rows -> true)
-        .otherwise(false);
+    Future<Boolean> database = DatabaseHealth.check(pool);
     Future<List<JsonObject>> parts = Future.all(modules.stream().map(module -> module.health(vertx)).toList())
         .map(CompositeFuture::<JsonObject>list);
     Future.join(database, parts).onComplete(done -> {
       boolean up = database.result();
-      ctx.response()
-          .setStatusCode(up ? 200 : 503)
-          .putHeader("Content-Type", "application/json")
-          .putHeader("Cache-Control", "no-store");
-      if (!up) {
-        ctx.response().putHeader("Retry-After", "5");
-      }
-      JsonObject body = new JsonObject()
-          .put("status", up ? "UP" : "DOWN")
-          .put("database", up ? "UP" : "DOWN");
+      // "status" first, as the answers have always shown it.
+      JsonObject body = new JsonObject().put("status", null).put("database", up ? "UP" : "DOWN");
       if (parts.succeeded()) {
         parts.result().forEach(body::mergeIn);
       }
-      ctx.response().end(body.encode());
+      DatabaseHealth.answer(ctx.response(), up, body);
     });
   }
 

@@ -1,5 +1,6 @@
 package org.fieldreadings.app.server;
 
+import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.sqlclient.Pool;
 import java.util.List;
@@ -52,6 +53,9 @@ final class PublicHttpVerticle extends ListenerVerticle {
     Router api = Router.router(edge.vertx());
     ProblemHandler.install(api, ApiKeyAuth.CHALLENGE);
     DocsRoutes.mount(api);
+    // For load balancers that cannot reach the admin listener: whether this node can serve, and nothing more.
+    api.get("/health").handler(ctx -> DatabaseHealth.check(edge.pool())
+        .onSuccess(up -> DatabaseHealth.answer(ctx.response(), up, new JsonObject())));
     modules.forEach(module -> module.mountApi(api, edge));
     return api;
   }

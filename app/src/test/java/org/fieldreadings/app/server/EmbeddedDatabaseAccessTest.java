@@ -31,7 +31,7 @@ class EmbeddedDatabaseAccessTest {
     JsonObject config = TestServers.config(dataDir, Map.of());
     try (FieldReadingsServer server = FieldReadingsServer.start(config)) {
       DatabaseUrl url = DatabaseUrl.parse(ConfigKeys.DATABASE_URL.get(config));
-      assertThat(url.host()).isEqualTo("127.0.0.1");
+      assertThat(url.hosts()).extracting(DatabaseUrl.Host::name).containsExactly("127.0.0.1");
       assertThatThrownBy(() -> DriverManager.getConnection(url.jdbcUrl(), "postgres", null).close())
           .isInstanceOf(SQLException.class).hasMessageContaining("no password was provided");
       assertThatThrownBy(() -> DriverManager.getConnection(url.jdbcUrl(), "postgres", "guessed").close())

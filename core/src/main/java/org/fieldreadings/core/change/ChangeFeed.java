@@ -5,7 +5,7 @@ import io.vertx.core.Vertx;
 import io.vertx.pgclient.pubsub.PgSubscriber;
 import java.util.function.Consumer;
 import org.fieldreadings.core.db.DatabaseUrl;
-import org.fieldreadings.core.db.Pools;
+import org.fieldreadings.core.db.TargetHosts;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -13,8 +13,8 @@ import org.slf4j.LoggerFactory;
  * The changes nodes sharing the database announce on a PostgreSQL channel ({@code NOTIFY}, sent in the writer's
  * transaction and so delivered only at its commit), handed to a {@link Listener}. Notifications sent while the
  * listening connection is down are lost: the listener hears when it is lost ({@link Listener#deaf()}) and when it
- * listens again ({@link Listener#hearing()}, retried every second), and must assume anything may have changed
- * between the two. The one way the house listens to other nodes.
+ * listens again ({@link Listener#hearing()}, retried every second, on whichever host is the primary by then), and
+ * must assume anything may have changed between the two. The one way the house listens to other nodes.
  */
 public final class ChangeFeed {
 
@@ -34,23 +34,19 @@ public final class ChangeFeed {
   private static final long RECONNECT_MS = 1000;
   private static final Logger LOG = LoggerFactory.getLogger(ChangeFeed.class);
 
-  private final PgSubscriber subscriber;
+  private final Vertx vertx;
+  private final TargetHosts hosts;
+  private final String channel;
+  private final Listener listener;
+  private PgSubscriber subscriber;
   private volatile boolean stopping;
 
   /** Listens on {@code channel} for {@code listener}. */
   public ChangeFeed(Vertx vertx, DatabaseUrl url, String channel, Listener listener) {
-    // The policy is asked as soon as the connection is lost: from then on changes go unheard.
-    subscriber = PgSubscriber.subscriber(vertx, Pools.connectOptions(url)).reconnectPolicy(retries -> {
-      listener.deaf();
-      return stopping ? -1L : RECONNECT_MS;
-    });
-    subscriber.channel(channel).subscribeHandler(v -> listener.hearing()).handler(listener::payload);
-    subscriber.closeHandler(v -> {
-      listener.deaf();
-      if (!stopping) {
-        LOG.warn("stopped listening on {}: changes of other nodes go unheard", channel);
-      }
-    });
+    this.vertx = vertx;
+    this.hosts = new TargetHosts(vertx, url);
+    this.channel = channel;
+    this.listener = listener;
   }
 
   /**
@@ -77,12 +73,46 @@ public final class ChangeFeed {
     });
   }
 
+  /** Listens; fails when the first connection fails (later ones are retried every second). */
   public Future<Void> start() {
-    return subscriber.connect();
+    return listen();
   }
 
   public Future<Void> stop() {
     stopping = true;
-    return subscriber.close();
+    PgSubscriber current = subscriber;
+    return current == null ? Future.succeededFuture() : current.close();
+  }
+
+  /**
+   * Connects a subscriber to the host the URL's target is on now: after a failover, NOTIFY is sent on the promoted
+   * primary, so a lost connection is made again from the host choice rather than to the same host.
+   */
+  private Future<Void> listen() {
+    return hosts.next().compose(options -> {
+      PgSubscriber next = PgSubscriber.subscriber(vertx, options).reconnectPolicy(retries -> -1L);
+      next.channel(channel).subscribeHandler(v -> listener.hearing()).handler(listener::payload);
+      next.closeHandler(v -> lost());
+      subscriber = next;
+      return next.connect();
+    });
+  }
+
+  /** From the moment the connection is lost, changes go unheard until it is made again. */
+  private void lost() {
+    listener.deaf();
+    if (stopping) {
+      return;
+    }
+    LOG.warn("lost the connection listening on {}: changes of other nodes go unheard until it is back", channel);
+    retry();
+  }
+
+  private void retry() {
+    vertx.setTimer(RECONNECT_MS, id -> {
+      if (!stopping) {
+        listen().onFailure(e -> retry());
+      }
+    });
   }
 }

@@ -17,12 +17,15 @@ public final class DatabaseOutage {
   private static final String INACTIVE_CONNECTION = "Connection is not active now";
 
   private static final String TOO_MANY_CONNECTIONS = "53300";
+  /** A write on a server that is (now) a standby: a primary demoted by a failover, the new one not yet found. */
+  private static final String READ_ONLY_TRANSACTION = "25006";
 
   private DatabaseOutage() {}
 
   /**
    * True for refused, reset or closed connections and for SQLSTATE classes 08 (connection exception) and 57
-   * (operator intervention, such as a shutdown) and 53300 (too many connections), anywhere in the cause chain. The
+   * (operator intervention, such as a shutdown), 53300 (too many connections) and 25006 (a write on a standby, as
+   * during a failover), anywhere in the cause chain. The
    * rest of class 53 (out of memory or of lock memory, disk full, a configuration limit) would fail the same request
    * again: a fault for the operator, not a reason for the client to retry.
    */
@@ -42,6 +45,7 @@ public final class DatabaseOutage {
   }
 
   private static boolean isOutageState(String sqlState) {
-    return sqlState != null && (sqlState.startsWith("08") || sqlState.equals(TOO_MANY_CONNECTIONS) || sqlState.startsWith("57"));
+    return sqlState != null && (sqlState.startsWith("08") || sqlState.equals(TOO_MANY_CONNECTIONS)
+        || sqlState.startsWith("57") || sqlState.equals(READ_ONLY_TRANSACTION));
   }
 }

@@ -4,13 +4,11 @@ import io.vertx.core.net.ClientSSLOptions;
 import io.vertx.core.net.PemTrustOptions;
 import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.pgclient.SslMode;
-import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
@@ -54,23 +52,8 @@ public record DatabaseTls(Mode mode, Path rootCert) {
     }
   }
 
-  /**
-   * Reads the URL's raw query ({@code null} when it has none); any parameter but {@code sslmode} and
-   * {@code sslrootcert} is refused, by name, rather than dropped.
-   */
-  static DatabaseTls fromQuery(String rawQuery) {
-    Map<String, String> parameters = new LinkedHashMap<>();
-    for (String pair : rawQuery == null || rawQuery.isEmpty() ? new String[0] : rawQuery.split("&", -1)) {
-      String[] parts = pair.split("=", 2);
-      String name = URLDecoder.decode(parts[0], StandardCharsets.UTF_8);
-      if (!name.equals("sslmode") && !name.equals("sslrootcert")) {
-        throw new IllegalArgumentException("unknown parameter '" + name + "' (the supported ones are sslmode and "
-            + "sslrootcert)");
-      }
-      if (parameters.put(name, parts.length > 1 ? URLDecoder.decode(parts[1], StandardCharsets.UTF_8) : "") != null) {
-        throw new IllegalArgumentException("parameter '" + name + "' given twice");
-      }
-    }
+  /** The TLS settings of a URL's parameters ({@code sslmode}, {@code sslrootcert}; both optional). */
+  static DatabaseTls of(Map<String, String> parameters) {
     Mode mode = Mode.of(parameters.getOrDefault("sslmode", Mode.PREFER.value()));
     String rootCert = parameters.get("sslrootcert");
     if (mode.verifies() && rootCert == null) {

@@ -1,11 +1,14 @@
 package org.fieldreadings.core.db;
 
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import io.vertx.pgclient.PgBuilder;
 import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.PoolOptions;
+import io.vertx.sqlclient.SqlConnectOptions;
+import java.util.function.Supplier;
 import org.fieldreadings.core.config.ConfigKeys;
 
 /** The PostgreSQL pool: one shared set of connections per node, whichever verticle asks for it. */
@@ -24,7 +27,7 @@ public final class Pools {
         .with(new PoolOptions().setShared(true).setName(SHARED_NAME).setMaxSize(size).setMaxWaitQueueSize(1000)
             // Spread the connections over the event loops rather than tying them all to the first user's loop.
             .setEventLoopSize(Runtime.getRuntime().availableProcessors()))
-        .connectingTo(connectOptions(url))
+        .connectingTo(connecting(vertx, url))
         .using(vertx)
         .build();
   }
@@ -39,7 +42,7 @@ public final class Pools {
     int size = Math.max(2, (ConfigKeys.DATABASE_POOL_SIZE.get(config) + instances - 1) / instances);
     return PgBuilder.pool()
         .with(new PoolOptions().setMaxSize(size).setMaxWaitQueueSize(1000))
-        .connectingTo(connectOptions(DatabaseUrl.parse(ConfigKeys.DATABASE_URL.get(config))))
+        .connectingTo(connecting(vertx, DatabaseUrl.parse(ConfigKeys.DATABASE_URL.get(config))))
         .using(vertx)
         .build();
   }
@@ -49,10 +52,25 @@ public final class Pools {
     return shared(vertx, DatabaseUrl.parse(ConfigKeys.DATABASE_URL.get(config)), ConfigKeys.DATABASE_POOL_SIZE.get(config));
   }
 
+  /** Each new connection goes to the host that serves the URL's {@code target_session_attrs} at that moment. */
+  private static Supplier<Future<SqlConnectOptions>> connecting(Vertx vertx, DatabaseUrl url) {
+    TargetHosts hosts = new TargetHosts(vertx, url);
+    return () -> hosts.next().map(options -> options);
+  }
+
+  /** The options of a single-host URL's host. */
   public static PgConnectOptions connectOptions(DatabaseUrl url) {
+    if (url.hosts().size() != 1) {
+      throw new IllegalArgumentException("a URL of several hosts: connect through TargetHosts");
+    }
+    return connectOptions(url, url.hosts().get(0));
+  }
+
+  /** The options of one of the URL's hosts. */
+  public static PgConnectOptions connectOptions(DatabaseUrl url, DatabaseUrl.Host host) {
     PgConnectOptions options = new PgConnectOptions()
-        .setHost(url.host())
-        .setPort(url.port())
+        .setHost(host.name())
+        .setPort(host.port())
         .setDatabase(url.database())
         .setUser(url.user())
         .setPassword(url.password())

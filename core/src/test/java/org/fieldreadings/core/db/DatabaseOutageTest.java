@@ -44,6 +44,7 @@ class DatabaseOutageTest {
     assertThat(DatabaseOutage.isCause(pg("57P03"))).as("cannot_connect_now").isTrue();
     assertThat(DatabaseOutage.isCause(pg("08006"))).as("connection_failure").isTrue();
     assertThat(DatabaseOutage.isCause(pg("53300"))).as("too_many_connections").isTrue();
+    assertThat(DatabaseOutage.isCause(pg("25006"))).as("read_only_sql_transaction, a failover's").isTrue();
     assertThat(DatabaseOutage.isCause(new SQLException("terminating", "57P01"))).as("JDBC").isTrue();
   }
 

@@ -92,7 +92,7 @@ class DatabaseUrlTest {
         "postgresql://app:secret@db.example/readings?sslmode=require&ssl_mode=require", "FR_DATABASE_URL"))
         .isInstanceOf(ConfigException.class)
         .hasMessage("database.url (FR_DATABASE_URL): expected a URL postgresql://user:pass@host:5432/db, got (hidden) "
-            + "(unknown parameter 'ssl_mode' (the supported ones are sslmode and sslrootcert))");
+            + "(unknown parameter 'ssl_mode' (the supported ones are sslmode, sslrootcert and target_session_attrs))");
   }
 
   @Test
@@ -124,5 +124,51 @@ class DatabaseUrlTest {
         + dir.resolve("missing.pem")))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("sslrootcert " + dir.resolve("missing.pem") + " cannot be read");
+  }
+
+  @Test
+  void theMultiHostFormOfPgAutoctlShowUriListsEveryHostAndTheTarget() {
+    DatabaseUrl url = DatabaseUrl.parse("postgres://app:secret@127.0.0.1:6001,127.0.0.1:6002/fieldreadings"
+        + "?target_session_attrs=read-write&sslmode=prefer");
+
+    assertThat(url.hosts()).containsExactly(new DatabaseUrl.Host("127.0.0.1", 6001),
+        new DatabaseUrl.Host("127.0.0.1", 6002));
+    assertThat(url.target()).isEqualTo(SessionTarget.READ_WRITE);
+    assertThat(url.database()).isEqualTo("fieldreadings");
+    assertThat(url.jdbcUrl()).isEqualTo("jdbc:postgresql://127.0.0.1:6001,127.0.0.1:6002/fieldreadings"
+        + "?sslmode=prefer&targetServerType=primary&hostRecheckSeconds=2");
+    assertThat(url).hasToString("postgresql://app@127.0.0.1:6001,127.0.0.1:6002/fieldreadings?sslmode=prefer"
+        + "&target_session_attrs=read-write");
+    assertThat(DatabaseUrl.parse(url.toConfigValue())).isEqualTo(url);
+  }
+
+  @Test
+  void hostsWithoutPortsTakeTheDefaultAndIpv6HostsAreBracketed() {
+    DatabaseUrl url = DatabaseUrl.parse("postgresql://db1,[::1]:5433/readings");
+
+    assertThat(url.hosts()).containsExactly(new DatabaseUrl.Host("db1", 5432), new DatabaseUrl.Host("::1", 5433));
+    assertThat(url.jdbcUrl()).startsWith("jdbc:postgresql://db1:5432,[::1]:5433/readings?");
+  }
+
+  @ParameterizedTest
+  @CsvSource({"standby, secondary", "prefer-standby, preferSecondary", "primary, primary", "read-only, secondary"})
+  void everyTargetOfLibpqHasItsPgjdbcServerType(String target, String serverType) {
+    assertThat(DatabaseUrl.parse("postgresql://a:1,b:2/db?target_session_attrs=" + target).jdbcUrl())
+        .contains("targetServerType=" + serverType);
+  }
+
+  @Test
+  void anUnknownTargetIsRefused() {
+    assertThatThrownBy(() -> DatabaseUrl.parse("postgresql://a,b/db?target_session_attrs=master"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("target_session_attrs must be one of any, read-write, primary, read-only, standby, "
+            + "prefer-standby");
+  }
+
+  @Test
+  void anEmptyHostInTheListIsRefused() {
+    assertThatThrownBy(() -> DatabaseUrl.parse("postgresql://a:1,,b:2/db"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("no host");
   }
 }

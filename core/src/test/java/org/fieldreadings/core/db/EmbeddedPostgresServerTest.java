@@ -100,7 +100,7 @@ class EmbeddedPostgresServerTest {
           Thread.sleep(200);
         }
       }
-      assertThat(answer).as("answer of the restarted PostgreSQL on port " + url.port()).isEqualTo(1);
+      assertThat(answer).as("answer of the restarted PostgreSQL on " + url.hosts()).isEqualTo(1);
       assertThat(server.url()).isEqualTo(url);
     }
   }

@@ -33,7 +33,7 @@ public final class TestPostgres {
     } catch (SQLException e) {
       throw new IllegalStateException("cannot create test database", e);
     }
-    return new DatabaseUrl(admin.host(), admin.port(), name, admin.user(), admin.password(), admin.tls());
+    return new DatabaseUrl(admin.hosts(), name, admin.user(), admin.password(), admin.tls(), admin.target());
   }
 
   /** Runs SQL statements against a test database (set-up and inspection, never the code under test). */

@@ -5,6 +5,8 @@ package org.fieldreadings.access;
  * {@link org.fieldreadings.core.bus.AccessContract} only.
  */
 final class AccessAddresses {
+  /** {@code {}} → {@code {"nodes"}}: how many nodes share the database, for the admin health answer. */
+  static final String NODES = "access.nodes-now";
   /** {@code {"email", "clientAddress"}} → {@code {}}; always succeeds for a well-formed address (no enumeration). */
   static final String REQUEST_TOKEN = "access.request-token";
   /** {@code {"token"}} → {@code {"entityId", "apiKey"}}; 401 unknown/expired/used token, 403 revoked key. */

@@ -1,6 +1,11 @@
 package org.fieldreadings.access;
 
 import io.vertx.core.Deployable;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.DeliveryOptions;
+import io.vertx.core.eventbus.Message;
+import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import org.fieldreadings.core.FieldModule;
 import org.fieldreadings.core.db.ModuleSchema;
@@ -29,5 +34,14 @@ public final class AccessModule implements FieldModule {
   @Override
   public void mountAdmin(Router admin, EdgeContext edge) {
     AccessAdminRoutes.mount(admin, edge.vertx().eventBus());
+  }
+
+  /** {@code {"nodes": n}}: the nodes sharing the database, as the rate limits count them; absent when unknown. */
+  @Override
+  public Future<JsonObject> health(Vertx vertx) {
+    return vertx.eventBus().<JsonObject>request(AccessAddresses.NODES, new JsonObject(),
+            new DeliveryOptions().setSendTimeout(1000))
+        .map(Message::body)
+        .otherwise(new JsonObject());
   }
 }

@@ -23,8 +23,12 @@ final class AccessVerticle extends VerticleBase {
   private static final Logger LOG = LoggerFactory.getLogger(AccessVerticle.class);
   private static final long HOUSEKEEPING_MS = Duration.ofMinutes(10).toMillis();
 
+  /** The one housekeeping run at a time among the nodes sharing the database (a transaction's advisory lock). */
+  private static final String HOUSEKEEPING_LOCK = "SELECT pg_try_advisory_xact_lock(hashtext('access.housekeeping'))";
+
   private MailSender mailSender;
   private KeyChangeListener keyChanges;
+  private ClusterNodes nodes;
 
   @Override
   public Future<?> start() {
@@ -41,6 +45,7 @@ final class AccessVerticle extends VerticleBase {
         ConfigKeys.MAIL_FROM.get(config()), ConfigKeys.HTTP_PUBLIC_URL.get(config()), MailSender.LEASE);
     keyChanges = new KeyChangeListener(vertx, DatabaseUrl.parse(ConfigKeys.DATABASE_URL.get(config())),
         () -> known.load(pool).onFailure(e -> LOG.warn("known keys not reloaded: {}", e.getMessage())));
+    nodes = new ClusterNodes(vertx, pool);
     vertx.setPeriodic(HOUSEKEEPING_MS, id -> housekeeping(pool));
     return Future.all(List.of(
         AccessContract.AUTHENTICATE.serve(vertx, key -> keys.authenticate(key.value())),
@@ -62,21 +67,28 @@ final class AccessVerticle extends VerticleBase {
             body -> keys.listIngestKeys(ConfigKeys.INGEST_KEY_MAX_DEVICES.get(config()))),
         JsonConsumers.register(vertx, AccessAddresses.REVOKE_INGEST_KEY,
             body -> keys.revokeIngestKey(body.getString("prefix")).map(v -> new JsonObject())),
+        JsonConsumers.register(vertx, AccessAddresses.NODES, body -> Future.succeededFuture(
+            new JsonObject().put("nodes", nodes.count()))),
         known.load(pool),
         mailSender.start(),
-        keyChanges.start()));
+        keyChanges.start(),
+        nodes.start()));
   }
 
   @Override
   public Future<?> stop() {
-    return Future.all(mailSender.stop(), keyChanges.stop());
+    return Future.all(mailSender.stop(), keyChanges.stop(), nodes.stop());
   }
 
 
+  /** Purges what has expired, on one node at a time; a node that finds another at it skips this round. */
   private void housekeeping(Pool pool) {
-    pool.query(AccessQueries.PURGE_TOKEN_REQUESTS).execute()
-        .compose(v -> pool.query(AccessQueries.PURGE_EXPIRED_TOKENS).execute())
-        .compose(v -> pool.query(AccessQueries.PURGE_SENT_MAILS).execute())
+    pool.withTransaction(conn -> conn.query(HOUSEKEEPING_LOCK).execute().compose(locked ->
+            !locked.iterator().next().getBoolean(0) ? Future.succeededFuture()
+                : conn.query(AccessQueries.PURGE_TOKEN_REQUESTS).execute()
+                    .compose(v -> conn.query(AccessQueries.PURGE_EXPIRED_TOKENS).execute())
+                    .compose(v -> conn.query(AccessQueries.PURGE_SENT_MAILS).execute())
+                    .compose(v -> conn.query(ClusterNodes.PURGE).execute())))
         .onFailure(e -> LOG.warn("access housekeeping skipped: {}", e.getMessage()));
   }
 }

@@ -7,6 +7,7 @@ import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 import java.util.List;
 import org.fieldreadings.core.FieldModule;
+import org.fieldreadings.core.bus.AccessContract;
 import org.fieldreadings.core.config.ConfigKeys;
 import org.fieldreadings.core.http.ApiKeyAuth;
 import org.fieldreadings.core.http.ApiKeyAuthProvider;
@@ -37,8 +38,10 @@ final class RootVerticle extends VerticleBase {
   public Future<?> start() {
     ApiKeyAuthProvider authProvider = new ApiKeyAuthProvider(vertx, AUTH_CACHE_TTL);
     ApiKeyAuth.evictOnRevocation(vertx, authProvider);
-    ApiKeyAuth auth = new ApiKeyAuth(authProvider, new KeyRateLimiter(ConfigKeys.RATELIMIT_KEY_RPS.get(config()),
-        ConfigKeys.RATELIMIT_KEY_BURST.get(config())),
+    KeyRateLimiter rateLimiter = new KeyRateLimiter(ConfigKeys.RATELIMIT_KEY_RPS.get(config()),
+        ConfigKeys.RATELIMIT_KEY_BURST.get(config()));
+    AccessContract.NODES.subscribe(vertx.eventBus(), count -> rateLimiter.share(count.nodes()));
+    ApiKeyAuth auth = new ApiKeyAuth(authProvider, rateLimiter,
         new AuthFailureLimiter(ConfigKeys.RATELIMIT_AUTH_FAILURES_PER_MINUTE.get(config())));
     Future<?> chain = Future.succeededFuture();
     for (FieldModule module : modules) {

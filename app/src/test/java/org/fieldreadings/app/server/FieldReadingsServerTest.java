@@ -30,7 +30,8 @@ class FieldReadingsServerTest {
       assertThat(health.status()).isEqualTo(200);
       assertThat(health.header("Content-Type")).isEqualTo("application/json");
       assertThat(health.json())
-          .isEqualTo(new JsonObject().put("status", "UP").put("database", "UP").put("plugins", "UP"));
+          .isEqualTo(new JsonObject().put("status", "UP").put("database", "UP").put("nodes", 1)
+              .put("plugins", "UP"));
       assertThat(dataDir.resolve("pg/PG_VERSION")).exists();
       assertThat(dataDir.resolve("admin.token")).exists();
       assertThat(dataDir.resolve("master.key")).exists();
@@ -140,7 +141,8 @@ class FieldReadingsServerTest {
       assertThat(down.status()).isEqualTo(503);
       assertThat(down.header("Retry-After")).isEqualTo("5");
       assertThat(down.json())
-          .isEqualTo(new JsonObject().put("status", "DOWN").put("database", "DOWN").put("plugins", "UP"));
+          .isEqualTo(new JsonObject().put("status", "DOWN").put("database", "DOWN").put("nodes", 1)
+              .put("plugins", "UP"));
     }
   }
 }

@@ -32,6 +32,22 @@ public interface AccessContract {
    */
   BusAddress<KeyChange, Void> KEY_REVOKED = new BusAddress<>("access.key-revoked");
 
+  /**
+   * How many nodes share the database now (this one included), published every few seconds: each node enforces its
+   * share of every key's rate limit.
+   */
+  BusAddress<NodeCount, Void> NODES = new BusAddress<>("access.nodes");
+
+  /** The nodes sharing the database, at least 1. */
+  record NodeCount(int nodes) {
+
+    public NodeCount {
+      if (nodes < 1) {
+        throw new IllegalArgumentException("nodes " + nodes + " < 1");
+      }
+    }
+  }
+
   /** A key as a client sent it: a secret, never shown in logs. */
   record ApiKey(String value) {
 

@@ -1,0 +1,98 @@
+package org.fieldreadings.app.cluster;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.fieldreadings.app.server.TestServers;
+
+/**
+ * The repository's own recipe, {@code deploy/local-cluster/cluster.sh}: a pg_auto_failover monitor, a primary and
+ * a synchronous standby on loopback, driven as an operator would drive it. Its output goes to
+ * {@code <dir>/cluster.log}.
+ */
+final class LocalCluster implements AutoCloseable {
+
+  private static final Path SCRIPT = Path.of(System.getProperty("test.deploy.dir", "../deploy"))
+      .resolve("local-cluster/cluster.sh").toAbsolutePath();
+
+  private final Path dir;
+  private final Map<String, String> ports;
+
+  private LocalCluster(Path dir, Map<String, String> ports) {
+    this.dir = dir;
+    this.ports = ports;
+  }
+
+  /** Stands the database up in {@code dir} on free ports; the multi-host URL is then {@link #databaseUrl()}. */
+  static LocalCluster up(Path dir) throws Exception {
+    Map<String, String> ports = Map.of("FR_MONITOR_PORT", port(), "FR_PG1_PORT", port(), "FR_PG2_PORT", port());
+    LocalCluster cluster = new LocalCluster(dir, ports);
+    try {
+      cluster.run(600, "up", dir.toString());
+    } catch (Exception | Error e) {
+      cluster.close();
+      throw e;
+    }
+    return cluster;
+  }
+
+  private static String port() {
+    return String.valueOf(TestServers.freePort());
+  }
+
+  String databaseUrl() throws IOException {
+    return Files.readString(dir.resolve("database.url")).trim();
+  }
+
+  /** A planned failover ({@code pg_autoctl perform failover}), done when the new primary is there. */
+  void failover() throws Exception {
+    run(300, "failover", dir.toString());
+  }
+
+  /** kill -9 of the primary's keeper and postmaster; the node is restarted to rejoin as a standby. */
+  void killPrimary() throws Exception {
+    run(300, "kill-primary", dir.toString(), "--restart");
+  }
+
+  /** HAProxy on {@code port} in front of the nodes' public ports. */
+  void haproxy(int port, List<Integer> nodePorts) throws Exception {
+    List<String> args = new ArrayList<>(List.of("haproxy", dir.toString(), String.valueOf(port)));
+    nodePorts.forEach(p -> args.add(String.valueOf(p)));
+    run(120, args.toArray(String[]::new));
+  }
+
+  String state() throws Exception {
+    run(60, "state", dir.toString());
+    return Files.readString(dir.resolve("cluster.log"));
+  }
+
+  private void run(long timeoutSeconds, String... args) throws Exception {
+    List<String> command = new ArrayList<>(List.of("bash", SCRIPT.toString()));
+    command.addAll(List.of(args));
+    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("cluster.log").toFile()));
+    builder.environment().putAll(ports);
+    Files.createDirectories(dir);
+    Process process = builder.start();
+    if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+      process.descendants().forEach(ProcessHandle::destroyForcibly);
+      process.destroyForcibly();
+      throw new AssertionError("cluster.sh " + String.join(" ", args) + " took over " + timeoutSeconds + " s; see "
+          + dir.resolve("cluster.log"));
+    }
+    if (process.exitValue() != 0) {
+      throw new AssertionError("cluster.sh " + String.join(" ", args) + " failed (" + process.exitValue() + "):\n"
+          + Files.readString(dir.resolve("cluster.log")));
+    }
+  }
+
+  /** Tears everything down; nothing it started outlives it. */
+  @Override
+  public void close() throws Exception {
+    run(300, "down", dir.toString());
+  }
+}

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -19,6 +21,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.fieldreadings.app.server.TestServers;
+import org.fieldreadings.core.testing.TestHttp;
 import org.fieldreadings.core.testing.TestHttp.Answer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -46,7 +50,7 @@ class FailoverIT {
 
   @BeforeAll
   static void start() throws Exception {
-    cluster = LocalCluster.up(dir.resolve("cluster"));
+    cluster = LocalCluster.up(LocalCluster.newDirectory());
     byte[] masterKey = new byte[32];
     new SecureRandom().nextBytes(masterKey);
     Map<String, String> shared = Map.of("FR_DATABASE_URL", cluster.databaseUrl(),
@@ -112,6 +116,20 @@ class FailoverIT {
       seen = readBack(nodes.get(1), "RYW-1", at, at);
     }
     assertThat(seen).containsExactly(Map.entry(at.toEpochMilli(), "17.0625"));
+  }
+
+  @Test
+  void haproxyOfTheRecipeSpreadsRequestsOverTheNodesItChecksHealthy() throws Exception {
+    int port = TestServers.freePort();
+    cluster.haproxy(port, nodes.stream().map(node -> node.httpPort).toList());
+    TestHttp proxy = new TestHttp(port);
+
+    for (int i = 0; i < 4; i++) {
+      Answer health = proxy.get("/api/health");
+      assertThat(health.status()).as(health.toString()).isEqualTo(200);
+      Answer serials = proxy.get("/api/devices/serials", "Authorization", "ApiKey " + apiKey);
+      assertThat(serials.status()).as(serials.toString()).isEqualTo(200);
+    }
   }
 
   /** Waits until each writer has had {@code count} more writes acknowledged (up to two minutes). */
@@ -187,8 +205,8 @@ class FailoverIT {
       return node.admin.post("/admin/readings", "profile,serial,connectorId,interface,timestamp,value\n"
           + PROFILE + "," + serial + ",ORIGIN,AirTemp," + at + "," + value + "\n",
           "Authorization", "Bearer " + node.adminToken(), "Content-Type", "text/csv");
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 
@@ -240,8 +258,8 @@ class FailoverIT {
       Answer assigned = node.admin.put("/admin/entities/" + entityId + "/devices/" + PROFILE + "/" + serial, null,
           "Authorization", "Bearer " + node.adminToken());
       assertThat(assigned.status()).as(assigned.toString()).isEqualTo(204);
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 

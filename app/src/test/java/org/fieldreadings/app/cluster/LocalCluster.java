@@ -3,6 +3,7 @@ package org.fieldreadings.app.cluster;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -12,7 +13,7 @@ import org.fieldreadings.app.server.TestServers;
 /**
  * The repository's own recipe, {@code deploy/local-cluster/cluster.sh}: a pg_auto_failover monitor, a primary and
  * a synchronous standby on loopback, driven as an operator would drive it. Its output goes to
- * {@code <dir>/cluster.log}.
+ * {@code cluster.log} beside the cluster's directory.
  */
 final class LocalCluster implements AutoCloseable {
 
@@ -25,6 +26,16 @@ final class LocalCluster implements AutoCloseable {
   private LocalCluster(Path dir, Map<String, String> ports) {
     this.dir = dir;
     this.ports = ports;
+  }
+
+  /**
+   * A new directory for a cluster under the system's temporary folder: pg_autoctl runs as the {@code postgres} user,
+   * who must be able to reach it (JUnit's temporary folders are the test user's alone). {@link #close()} removes it.
+   */
+  static Path newDirectory() throws IOException {
+    Path parent = Files.createTempDirectory("fr-cluster-");
+    Files.setPosixFilePermissions(parent, PosixFilePermissions.fromString("rwxr-xr-x"));
+    return parent.resolve("cluster");
   }
 
   /** Stands the database up in {@code dir} on free ports; the multi-host URL is then {@link #databaseUrl()}. */
@@ -65,34 +76,40 @@ final class LocalCluster implements AutoCloseable {
     run(120, args.toArray(String[]::new));
   }
 
-  String state() throws Exception {
-    run(60, "state", dir.toString());
-    return Files.readString(dir.resolve("cluster.log"));
+  private Path log() {
+    return dir.resolveSibling("cluster.log");
   }
 
   private void run(long timeoutSeconds, String... args) throws Exception {
     List<String> command = new ArrayList<>(List.of("bash", SCRIPT.toString()));
     command.addAll(List.of(args));
     ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
-        .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("cluster.log").toFile()));
+        .redirectOutput(ProcessBuilder.Redirect.appendTo(log().toFile()));
     builder.environment().putAll(ports);
-    Files.createDirectories(dir);
+    Files.createDirectories(dir.getParent());
     Process process = builder.start();
     if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
       process.descendants().forEach(ProcessHandle::destroyForcibly);
       process.destroyForcibly();
       throw new AssertionError("cluster.sh " + String.join(" ", args) + " took over " + timeoutSeconds + " s; see "
-          + dir.resolve("cluster.log"));
+          + log());
     }
     if (process.exitValue() != 0) {
       throw new AssertionError("cluster.sh " + String.join(" ", args) + " failed (" + process.exitValue() + "):\n"
-          + Files.readString(dir.resolve("cluster.log")));
+          + Files.readString(log()));
     }
   }
 
-  /** Tears everything down; nothing it started outlives it. */
+  /** Tears everything down and removes the directory; nothing it started outlives it. */
   @Override
   public void close() throws Exception {
-    run(300, "down", dir.toString());
+    try {
+      run(300, "down", dir.toString(), "--purge");
+    } finally {
+      // The test's output keeps what the script said.
+      System.out.println("cluster.sh log:\n" + Files.readString(log()));
+      Files.deleteIfExists(log());
+      Files.deleteIfExists(dir.getParent());
+    }
   }
 }

@@ -41,7 +41,7 @@ now() { date +%s.%N; }
 elapsed() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
 
 usage() {
-  sed -n '2,14p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,15p' "$SCRIPT_DIR/cluster.sh" | sed 's/^# \{0,1\}//' >&2
   exit 2
 }
 
@@ -52,6 +52,7 @@ load_settings() {
   [[ -n $1 ]] || die "DIR is empty"
   DIR=$(realpath -m -- "$1")
   [[ $DIR != / ]] || die "DIR cannot be /"
+  cd / # no process started here keeps the caller's working directory busy
   if [[ -f $DIR/cluster.env ]]; then
     # shellcheck disable=SC1091
     source "$DIR/cluster.env"
@@ -264,7 +265,7 @@ wait_stable() { # wait_stable [PRIMARY_NOT_TO_BE]
 }
 
 wait_node_state() { # wait_node_state NODE STATE...
-  local node=$1 deadline=$(($(date +%s) + WAIT_TIMEOUT)) state
+  local node=$1 deadline=$(($(date +%s) + WAIT_TIMEOUT)) state s
   shift
   while :; do
     state=$(node_states | awk -F'|' -v n="$node" '$1 == n && $2 == $3 { print $2 }')
@@ -296,6 +297,10 @@ init_pgdata() {
     > "$DIR/logs/initdb-$(basename "$pgdata").log" 2>&1 || die "initdb failed, see $DIR/logs"
   # postgresql.auto.conf wins over the settings pg_autoctl writes into postgresql-auto-failover.conf
   # (which computes shared_buffers from the machine's memory); pg_basebackup copies it to the standby.
+  # The server logs go to DIR/logs/postgres (one file per server start, named by its time): a log
+  # directory inside PGDATA would be replaced by the new primary's when pg_rewind brings a node back.
+  # authentication_timeout: a stopping server waits for every connection still in its start-up packet; a client
+  # that opens one and then stalls held the old primary's shutdown in a planned failover for the default 60 s.
   as_pg tee -a "$pgdata/postgresql.auto.conf" > /dev/null <<EOF
 listen_addresses = '127.0.0.1'
 unix_socket_directories = '$SOCK'
@@ -304,7 +309,10 @@ effective_cache_size = '1GB'
 maintenance_work_mem = '64MB'
 work_mem = '8MB'
 synchronous_commit = 'on'
+authentication_timeout = '10s'
+log_directory = '$DIR/logs/postgres'
 EOF
+  as_pg mkdir -p "$DIR/logs/postgres"
 }
 
 new_password() { head -c 18 /dev/urandom | od -An -tx1 | tr -d ' \n'; }
@@ -319,10 +327,10 @@ create_monitor() {
   as_pg pg_autoctl config set --pgdata "$DIR/monitor" postgresql.listen_addresses 127.0.0.1 > /dev/null
   start_keeper monitor
   wait_pg_ready "$MONITOR_PORT"
-  # The failover timing (see deploy/README.md).
-  # (log_statement is ddl: keep the password out of the server log)
+  # (pg_autoctl sets log_statement = ddl: keep the password out of the server log)
   psql_on "$MONITOR_PORT" pg_auto_failover -c "SET log_statement = 'none'" \
     -c "ALTER ROLE autoctl_node PASSWORD '$AUTOCTL_PASSWORD'"
+  # The failover timing (see deploy/README.md).
   local setting
   for setting in \
     "health_check_period = ${FR_PAF_HEALTH_CHECK_PERIOD_MS:-1000}" \
@@ -359,8 +367,12 @@ cmd_up() {
     || die "$DIR already holds a cluster: use another directory, or 'cluster.sh down $DIR --purge' first"
   local port
   for port in "$MONITOR_PORT" "$PG1_PORT" "$PG2_PORT"; do
-    port_in_use "$port" && die "port $port is in use on 127.0.0.1 (set FR_MONITOR_PORT, FR_PG1_PORT, FR_PG2_PORT)"
+    if port_in_use "$port"; then
+      die "port $port is in use on 127.0.0.1 (set FR_MONITOR_PORT, FR_PG1_PORT, FR_PG2_PORT)"
+    fi
   done
+  [[ $DB_NAME =~ ^[a-z_][a-z0-9_]*$ && $DB_USER =~ ^[a-z_][a-z0-9_]*$ ]] \
+    || die "FR_DB_NAME and FR_DB_USER must be lower-case SQL identifiers"
   local started
   started=$(now)
 
@@ -447,7 +459,7 @@ cmd_haproxy() {
     kill "$old"
     wait_gone 10 "$old" || die "the running HAProxy ($old) does not stop"
   fi
-  port_in_use "$port" && die "port $port is in use"
+  if port_in_use "$port"; then die "port $port is in use"; fi
 
   # Fill the template: the lines marked fr:bind, fr:check and fr:maxconn, the fr:servers block; drop the
   # fr:local-drop lines (user, group, chroot and syslog, which a local run as any user cannot have).
@@ -484,8 +496,19 @@ cmd_failover() {
   is_stable || die "the cluster is not primary/secondary now: $(node_states | tr '\n' ' ')"
   before=$(stable_primary)
   started=$(now)
-  as_pg pg_autoctl perform failover --pgdata "$DIR/monitor" --formation default \
-    >> "$DIR/logs/failover.log" 2>&1 || say "pg_autoctl perform failover failed, see $DIR/logs/failover.log"
+  # pg_autoctl 2.0's perform failover sometimes fails before anything happened (a deadlock in the monitor with
+  # a keeper's concurrent report), or after (it stops waiting after 60 s): try again only in the first case.
+  local attempt
+  for attempt in 1 2 3; do
+    if as_pg pg_autoctl perform failover --pgdata "$DIR/monitor" --formation default \
+      >> "$DIR/logs/failover.log" 2>&1; then
+      break
+    fi
+    sleep 1
+    if ! is_stable || [[ $(stable_primary) != "$before" ]]; then break; fi
+    say "pg_autoctl perform failover failed without starting a failover (attempt $attempt, see $DIR/logs/failover.log)"
+    if ((attempt == 3)); then die "no failover"; fi
+  done
   wait_stable "$before"
   say "planned failover: $before -> $(stable_primary) in $(elapsed "$started") s"
   stable_primary
@@ -642,7 +665,6 @@ main() {
   [[ $# -ge 1 ]] || usage
   local command=$1
   shift
-  cd /
   case $command in
     up) cmd_up "$@" ;;
     haproxy) cmd_haproxy "$@" ;;

@@ -93,7 +93,8 @@ class FailoverIT {
 
     for (Writer writer : writers) {
       System.out.printf("%s: %d writes acknowledged, %d answered 503, longest time without an acknowledged write "
-          + "%d ms%n", writer.serial, writer.acknowledged.size(), writer.unavailable, writer.longestOutage().toMillis());
+          + "%d ms%n", writer.serial, writer.acknowledged.size(), writer.unavailable,
+          writer.longestOutage().toMillis());
       assertThat(writer.otherFailures).as(writer.serial + ": answers that were neither 200 nor 503").isEmpty();
       assertThat(writer.longestOutage()).as(writer.serial + ": longest write outage").isLessThan(OUTAGE_BOUND);
       for (NodeProcess node : nodes) {

@@ -27,12 +27,18 @@ public enum SessionTarget {
     return jdbc;
   }
 
-  /** Whether a host in (or out of) recovery serves this target; {@link #PREFER_STANDBY} takes any at last. */
-  boolean accepts(boolean inRecovery) {
+  /**
+   * Whether a host serves this target, as libpq decides: {@code read-write} and {@code read-only} by
+   * {@code transaction_read_only} (a standby just promoted by pg_auto_failover stays read-only for a while),
+   * {@code primary} and {@code standby} by recovery; {@link #PREFER_STANDBY} takes any at last.
+   */
+  boolean accepts(boolean inRecovery, boolean readOnly) {
     return switch (this) {
       case ANY, PREFER_STANDBY -> true;
-      case READ_WRITE, PRIMARY -> !inRecovery;
-      case READ_ONLY, STANDBY -> inRecovery;
+      case READ_WRITE -> !readOnly;
+      case READ_ONLY -> readOnly;
+      case PRIMARY -> !inRecovery;
+      case STANDBY -> inRecovery;
     };
   }
 

@@ -11,8 +11,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Which of {@code database.url}'s hosts a new connection goes to, as libpq's {@code target_session_attrs} chooses:
- * each host is asked {@code pg_is_in_recovery()} in turn, starting with the one chosen last, so that after a
- * failover the first new connection finds the promoted primary. The Vert.x client has no multi-host support of its
+ * each host is asked in turn whether it is in recovery and whether it is read-only, starting with the one chosen
+ * last, so that after a failover the first new connection finds the promoted primary. The Vert.x client has no multi-host support of its
  * own; its pools and the change feeds ask this for every connection they open (pooled connections live long, so
  * the extra round trip is paid rarely).
  */
@@ -52,16 +52,18 @@ public final class TargetHosts {
           + url.target().value() + ": " + String.join(", ", passedOver)));
     }
     int index = (last + tried) % hosts.size();
-    return inRecovery(hosts.get(index)).transform(answer -> {
+    return role(hosts.get(index)).transform(answer -> {
       if (answer.failed()) {
         passedOver.add(url.hosts().get(index) + " (" + answer.cause().getMessage() + ")");
         return probe(tried + 1, passedOver, fallback);
       }
-      boolean standby = answer.result();
-      if (url.target().accepts(standby) && (standby || url.target() != SessionTarget.PREFER_STANDBY)) {
+      boolean standby = answer.result().inRecovery();
+      if (url.target().accepts(standby, answer.result().readOnly())
+          && (standby || url.target() != SessionTarget.PREFER_STANDBY)) {
         return chosen(index);
       }
-      passedOver.add(url.hosts().get(index) + (standby ? " (a standby)" : " (the primary)"));
+      passedOver.add(url.hosts().get(index) + (standby ? " (a standby)"
+          : answer.result().readOnly() ? " (read-only)" : " (the primary)"));
       return probe(tried + 1, passedOver, url.target() == SessionTarget.PREFER_STANDBY ? index : fallback);
     });
   }
@@ -71,16 +73,20 @@ public final class TargetHosts {
     return Future.succeededFuture(hosts.get(index));
   }
 
+  /** What a host is now. */
+  private record Role(boolean inRecovery, boolean readOnly) {}
+
   /**
-   * Asks the host whether it is a standby. A host that does not answer is passed over after a few seconds rather
-   * than the client's default minute (its connection, should it come later, is closed).
+   * Asks the host whether it is a standby and whether it is read-only. A host that does not answer is passed over
+   * after a few seconds rather than the client's default minute (its connection, should it come later, is closed).
    */
-  private Future<Boolean> inRecovery(PgConnectOptions options) {
+  private Future<Role> role(PgConnectOptions options) {
     Future<PgConnection> connecting = PgConnection.connect(vertx, options);
     return connecting.timeout(PROBE_TIMEOUT_MS, TimeUnit.MILLISECONDS)
         .onFailure(e -> connecting.onSuccess(PgConnection::close))
-        .compose(connection -> connection.query("SELECT pg_is_in_recovery()").execute()
-            .map(rows -> rows.iterator().next().getBoolean(0))
+        .compose(connection -> connection
+            .query("SELECT pg_is_in_recovery(), current_setting('transaction_read_only') = 'on'").execute()
+            .map(rows -> new Role(rows.iterator().next().getBoolean(0), rows.iterator().next().getBoolean(1)))
             .eventually(connection::close));
   }
 }

@@ -75,4 +75,21 @@ class TargetHostsTest {
   void aSingleHostWithoutTargetIsTakenWithoutAsking() throws Exception {
     assertThat(next(listing(SessionTarget.ANY, closed)).getPort()).isEqualTo(closed.port());
   }
+
+  /** A primary whose sessions are read-only, as pg_auto_failover keeps a just promoted standby for a while. */
+  @Test
+  void readWritePassesOverAReadOnlyPrimaryAndReadOnlyTakesIt() throws Exception {
+    DatabaseUrl readOnly = TestPostgres.newDatabase();
+    TestPostgres.execute(readOnly, "ALTER DATABASE " + readOnly.database() + " SET default_transaction_read_only = on");
+    DatabaseUrl.Host host = readOnly.hosts().get(0);
+    DatabaseUrl writeTarget = new DatabaseUrl(List.of(host), readOnly.database(), readOnly.user(),
+        readOnly.password(), readOnly.tls(), SessionTarget.READ_WRITE);
+
+    assertThatThrownBy(() -> new TargetHosts(vertx, writeTarget).next().await(20, TimeUnit.SECONDS))
+        .isInstanceOf(ConnectException.class)
+        .hasMessage("no host of the database URL serves target_session_attrs=read-write: " + host + " (read-only)");
+    DatabaseUrl readTarget = new DatabaseUrl(List.of(host), readOnly.database(), readOnly.user(),
+        readOnly.password(), readOnly.tls(), SessionTarget.READ_ONLY);
+    assertThat(new TargetHosts(vertx, readTarget).next().await(20, TimeUnit.SECONDS).getPort()).isEqualTo(host.port());
+  }
 }

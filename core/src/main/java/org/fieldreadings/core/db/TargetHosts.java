@@ -12,9 +12,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * Which of {@code database.url}'s hosts a new connection goes to, as libpq's {@code target_session_attrs} chooses:
  * each host is asked in turn whether it is in recovery and whether it is read-only, starting with the one chosen
- * last, so that after a failover the first new connection finds the promoted primary. The Vert.x client has no multi-host support of its
- * own; its pools and the change feeds ask this for every connection they open (pooled connections live long, so
- * the extra round trip is paid rarely).
+ * last, so that after a failover the first new connection finds the promoted primary. The Vert.x client has no
+ * multi-host support of its own; its pools and the change feeds ask this for every connection they open (pooled
+ * connections live long, so the extra round trip is paid rarely).
  */
 public final class TargetHosts {
 

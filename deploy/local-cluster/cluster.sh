@@ -14,17 +14,18 @@
 #   cluster.sh uri DIR                         prints the service's database URI (DIR/database.url)
 #   cluster.sh down DIR [--purge]              stops everything started for DIR; --purge also removes DIR
 #
-# Environment (defaults in brackets); `up` records the values in DIR/cluster.env, later commands read them there:
-#   FR_MONITOR_PORT [6000]  FR_PG1_PORT [6001]  FR_PG2_PORT [6002]
-#   FR_DB_NAME [fieldreadings]  FR_DB_USER [fieldreadings]  FR_DB_PASSWORD [generated]
-#   FR_PG_BINDIR [/usr/lib/postgresql/15/bin]  FR_PG_OS_USER [postgres; used when run as root]
-#   FR_WAIT_TIMEOUT [120] seconds any wait may take before the command fails
-#   Monitor failover tunables (see deploy/README.md): FR_PAF_HEALTH_CHECK_PERIOD_MS [1000]
-#   FR_PAF_HEALTH_CHECK_TIMEOUT_MS [1000] FR_PAF_HEALTH_CHECK_MAX_RETRIES [2] FR_PAF_HEALTH_CHECK_RETRY_DELAY_MS [500]
-#   FR_PAF_UNHEALTHY_TIMEOUT_MS [5000] FR_PAF_PRIMARY_DEMOTE_TIMEOUT_MS [10000]
-#   and the keepers' FR_PAF_NETWORK_PARTITION_TIMEOUT_S [5]
-#   HAProxy: FR_HAPROXY_BIND [127.0.0.1]  FR_HAPROXY_CHECK_PATH [/api/health]  FR_HAPROXY_MAXCONN [2000]
-#            FR_HAPROXY_TEMPLATE [deploy/haproxy/haproxy.cfg next to this script]
+# Environment (defaults in brackets); `up` records the values in DIR/cluster.env, later commands read them there.
+# The prefix is FRC_, not FR_: a Field Readings node refuses to start on an FR_ variable it does not know.
+#   FRC_MONITOR_PORT [6000]  FRC_PG1_PORT [6001]  FRC_PG2_PORT [6002]
+#   FRC_DB_NAME [fieldreadings]  FRC_DB_USER [fieldreadings]  FRC_DB_PASSWORD [generated]
+#   FRC_PG_BINDIR [/usr/lib/postgresql/15/bin]  FRC_PG_OS_USER [postgres; used when run as root]
+#   FRC_WAIT_TIMEOUT [120] seconds any wait may take before the command fails
+#   Monitor failover tunables (see deploy/README.md): FRC_PAF_HEALTH_CHECK_PERIOD_MS [1000]
+#   FRC_PAF_HEALTH_CHECK_TIMEOUT_MS [1000] FRC_PAF_HEALTH_CHECK_MAX_RETRIES [2] FRC_PAF_HEALTH_CHECK_RETRY_DELAY_MS [500]
+#   FRC_PAF_UNHEALTHY_TIMEOUT_MS [5000] FRC_PAF_PRIMARY_DEMOTE_TIMEOUT_MS [10000]
+#   and the keepers' FRC_PAF_NETWORK_PARTITION_TIMEOUT_S [5]
+#   HAProxy: FRC_HAPROXY_BIND [127.0.0.1]  FRC_HAPROXY_CHECK_PATH [/api/health]  FRC_HAPROXY_MAXCONN [2000]
+#            FRC_HAPROXY_TEMPLATE [../haproxy/haproxy.cfg from the folder of this script]
 #
 # Requires the Debian packages postgresql-15-auto-failover, pg-auto-failover-cli and haproxy. Nothing here uses
 # the Debian-packaged PostgreSQL cluster service: every server lives under DIR and listens on 127.0.0.1 only.
@@ -57,15 +58,15 @@ load_settings() {
     # shellcheck disable=SC1091
     source "$DIR/cluster.env"
   else
-    MONITOR_PORT=${FR_MONITOR_PORT:-6000}
-    PG1_PORT=${FR_PG1_PORT:-6001}
-    PG2_PORT=${FR_PG2_PORT:-6002}
-    DB_NAME=${FR_DB_NAME:-fieldreadings}
-    DB_USER=${FR_DB_USER:-fieldreadings}
-    PG_BINDIR=${FR_PG_BINDIR:-/usr/lib/postgresql/15/bin}
-    if [[ $(id -u) -eq 0 ]]; then RUN_USER=${FR_PG_OS_USER:-postgres}; else RUN_USER=$(id -un); fi
+    MONITOR_PORT=${FRC_MONITOR_PORT:-6000}
+    PG1_PORT=${FRC_PG1_PORT:-6001}
+    PG2_PORT=${FRC_PG2_PORT:-6002}
+    DB_NAME=${FRC_DB_NAME:-fieldreadings}
+    DB_USER=${FRC_DB_USER:-fieldreadings}
+    PG_BINDIR=${FRC_PG_BINDIR:-/usr/lib/postgresql/15/bin}
+    if [[ $(id -u) -eq 0 ]]; then RUN_USER=${FRC_PG_OS_USER:-postgres}; else RUN_USER=$(id -un); fi
   fi
-  WAIT_TIMEOUT=${FR_WAIT_TIMEOUT:-120}
+  WAIT_TIMEOUT=${FRC_WAIT_TIMEOUT:-120}
   SOCK=$DIR/sock
   PG_ENV=(
     "PATH=$PG_BINDIR:/usr/local/bin:/usr/bin:/bin"
@@ -309,7 +310,7 @@ effective_cache_size = '1GB'
 maintenance_work_mem = '64MB'
 work_mem = '8MB'
 synchronous_commit = 'on'
-authentication_timeout = '10s'
+authentication_timeout = '5s'
 log_directory = '$DIR/logs/postgres'
 EOF
   as_pg mkdir -p "$DIR/logs/postgres"
@@ -333,12 +334,12 @@ create_monitor() {
   # The failover timing (see deploy/README.md).
   local setting
   for setting in \
-    "health_check_period = ${FR_PAF_HEALTH_CHECK_PERIOD_MS:-1000}" \
-    "health_check_timeout = ${FR_PAF_HEALTH_CHECK_TIMEOUT_MS:-1000}" \
-    "health_check_max_retries = ${FR_PAF_HEALTH_CHECK_MAX_RETRIES:-2}" \
-    "health_check_retry_delay = ${FR_PAF_HEALTH_CHECK_RETRY_DELAY_MS:-500}" \
-    "node_considered_unhealthy_timeout = ${FR_PAF_UNHEALTHY_TIMEOUT_MS:-5000}" \
-    "primary_demote_timeout = ${FR_PAF_PRIMARY_DEMOTE_TIMEOUT_MS:-10000}"; do
+    "health_check_period = ${FRC_PAF_HEALTH_CHECK_PERIOD_MS:-1000}" \
+    "health_check_timeout = ${FRC_PAF_HEALTH_CHECK_TIMEOUT_MS:-1000}" \
+    "health_check_max_retries = ${FRC_PAF_HEALTH_CHECK_MAX_RETRIES:-2}" \
+    "health_check_retry_delay = ${FRC_PAF_HEALTH_CHECK_RETRY_DELAY_MS:-500}" \
+    "node_considered_unhealthy_timeout = ${FRC_PAF_UNHEALTHY_TIMEOUT_MS:-5000}" \
+    "primary_demote_timeout = ${FRC_PAF_PRIMARY_DEMOTE_TIMEOUT_MS:-10000}"; do
     monitor_sql "ALTER SYSTEM SET pgautofailover.$setting"
   done
   monitor_sql "SELECT pg_reload_conf()" > /dev/null
@@ -355,7 +356,7 @@ create_data_node() {
     --auth scram-sha-256 --no-ssl >> "$DIR/logs/$node.log" 2>&1 \
     || die "pg_autoctl create postgres ($node) failed, see $DIR/logs/$node.log"
   as_pg pg_autoctl config set --pgdata "$DIR/$node" timeout.network_partition_timeout \
-    "${FR_PAF_NETWORK_PARTITION_TIMEOUT_S:-5}" > /dev/null
+    "${FRC_PAF_NETWORK_PARTITION_TIMEOUT_S:-5}" > /dev/null
   start_keeper "$node"
 }
 
@@ -368,11 +369,11 @@ cmd_up() {
   local port
   for port in "$MONITOR_PORT" "$PG1_PORT" "$PG2_PORT"; do
     if port_in_use "$port"; then
-      die "port $port is in use on 127.0.0.1 (set FR_MONITOR_PORT, FR_PG1_PORT, FR_PG2_PORT)"
+      die "port $port is in use on 127.0.0.1 (set FRC_MONITOR_PORT, FRC_PG1_PORT, FRC_PG2_PORT)"
     fi
   done
   [[ $DB_NAME =~ ^[a-z_][a-z0-9_]*$ && $DB_USER =~ ^[a-z_][a-z0-9_]*$ ]] \
-    || die "FR_DB_NAME and FR_DB_USER must be lower-case SQL identifiers"
+    || die "FRC_DB_NAME and FRC_DB_USER must be lower-case SQL identifiers"
   local started
   started=$(now)
 
@@ -389,8 +390,8 @@ cmd_up() {
   # reads them. pg_autoctl and libpq find the first two in DIR/pgpass (PGPASSFILE), never on a command line.
   AUTOCTL_PASSWORD=$(new_password)
   REPLICATION_PASSWORD=$(new_password)
-  DB_PASSWORD=${FR_DB_PASSWORD:-$(new_password)}
-  [[ $DB_PASSWORD =~ ^[A-Za-z0-9._~-]+$ ]] || die "FR_DB_PASSWORD may only hold letters, digits and . _ ~ -"
+  DB_PASSWORD=${FRC_DB_PASSWORD:-$(new_password)}
+  [[ $DB_PASSWORD =~ ^[A-Za-z0-9._~-]+$ ]] || die "FRC_DB_PASSWORD may only hold letters, digits and . _ ~ -"
   # shellcheck disable=SC2016 # $1 is the inner shell's
   as_pg bash -c 'umask 077; cat > "$1"' _ "$DIR/pgpass" <<EOF
 127.0.0.1:$MONITOR_PORT:pg_auto_failover:autoctl_node:$AUTOCTL_PASSWORD
@@ -440,7 +441,7 @@ cmd_haproxy() {
   local port=$2
   shift 2
   command -v haproxy > /dev/null || die "missing haproxy: apt-get install -y $PACKAGES"
-  local template=${FR_HAPROXY_TEMPLATE:-$SCRIPT_DIR/../haproxy/haproxy.cfg}
+  local template=${FRC_HAPROXY_TEMPLATE:-$SCRIPT_DIR/../haproxy/haproxy.cfg}
   [[ -f $template ]] || die "no HAProxy template at $template"
   [[ $port =~ ^[0-9]+$ ]] || die "PORT must be a number: $port"
   [[ -d $DIR ]] || mkdir -p "$DIR"
@@ -463,8 +464,8 @@ cmd_haproxy() {
 
   # Fill the template: the lines marked fr:bind, fr:check and fr:maxconn, the fr:servers block; drop the
   # fr:local-drop lines (user, group, chroot and syslog, which a local run as any user cannot have).
-  SERVERS=$servers awk -v bind="${FR_HAPROXY_BIND:-127.0.0.1}:$port" -v maxconn="${FR_HAPROXY_MAXCONN:-2000}" \
-    -v path="${FR_HAPROXY_CHECK_PATH:-/api/health}" '
+  SERVERS=$servers awk -v bind="${FRC_HAPROXY_BIND:-127.0.0.1}:$port" -v maxconn="${FRC_HAPROXY_MAXCONN:-2000}" \
+    -v path="${FRC_HAPROXY_CHECK_PATH:-/api/health}" '
     /# fr:local-drop$/ { next }
     /# fr:maxconn$/ { print "    maxconn " maxconn "   # fr:maxconn"; next }
     /# fr:bind$/ { print "    bind " bind "   # fr:bind"; next }
@@ -481,7 +482,7 @@ cmd_haproxy() {
     (($(date +%s) < deadline)) || die "haproxy does not listen on $port"
     sleep 0.1
   done
-  say "haproxy (pid $(haproxy_pid)) on ${FR_HAPROXY_BIND:-127.0.0.1}:$port, round robin over: $*"
+  say "haproxy (pid $(haproxy_pid)) on ${FRC_HAPROXY_BIND:-127.0.0.1}:$port, round robin over: $*"
 }
 
 # ---------------------------------------------------------------------------------------------------------------

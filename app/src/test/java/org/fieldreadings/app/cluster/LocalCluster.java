@@ -40,7 +40,7 @@ final class LocalCluster implements AutoCloseable {
 
   /** Stands the database up in {@code dir} on free ports; the multi-host URL is then {@link #databaseUrl()}. */
   static LocalCluster up(Path dir) throws Exception {
-    Map<String, String> ports = Map.of("FR_MONITOR_PORT", port(), "FR_PG1_PORT", port(), "FR_PG2_PORT", port());
+    Map<String, String> ports = Map.of("FRC_MONITOR_PORT", port(), "FRC_PG1_PORT", port(), "FRC_PG2_PORT", port());
     LocalCluster cluster = new LocalCluster(dir, ports);
     try {
       cluster.run(600, "up", dir.toString());

@@ -49,7 +49,8 @@ class PluginSafetyTest {
       TestHttp admin = new TestHttp(server.adminPort());
       String token = "Bearer " + Files.readString(dataDir.resolve("admin.token"));
       assertThat(admin.get("/health").json())
-          .isEqualTo(new JsonObject().put("status", "UP").put("database", "UP").put("plugins", "UP"));
+          .isEqualTo(new JsonObject().put("status", "UP").put("database", "UP").put("nodes", 1)
+              .put("plugins", "UP"));
       assertThat(ingest(admin, token, "PROFILE_B", FRAME).json().getInteger("stored")).isEqualTo(2);
 
       assertThat(ingest(admin, token, "PROFILE_D", "hang 4000").status()).isEqualTo(504);
@@ -80,7 +81,8 @@ class PluginSafetyTest {
       Answer health = admin.get("/health");
       assertThat(health.status()).isEqualTo(200);
       assertThat(health.json())
-          .isEqualTo(new JsonObject().put("status", "UP").put("database", "UP").put("plugins", "DEGRADED"));
+          .isEqualTo(new JsonObject().put("status", "UP").put("database", "UP").put("nodes", 1)
+              .put("plugins", "DEGRADED"));
 
       // The threads come back when their payloads end; waited for, so that what they log stays in this test.
       long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();

@@ -91,10 +91,11 @@ for n in 1 2 3; do split_parts "$n"; done
 rm "$work/readings.csv"
 sync
 
-# The first node makes the schemas, the entity, its key and the devices' assignments, once.
+# The first node makes the schemas, the devices (a reading each), the entity, its key and the assignments, once.
+awk -F, 'NR == 1 || !seen[$2]++' "$work/part-1-1.csv" >"$work/devices.csv"
 start_node 1
 await_nodes 1
-cli readings import --data-dir "$work/node-1" "$work/part-1-1.csv" >/dev/null
+cli readings import --data-dir "$work/node-1" "$work/devices.csv" >/dev/null
 entity=$(cli entity add --data-dir "$work/node-1" --email bench@example.com --json \
   | python3 -c "import json,sys; print(json.load(sys.stdin)['entityId'])")
 key=$(cli key issue --data-dir "$work/node-1" --entity "$entity" --json \
@@ -117,7 +118,6 @@ declare -A ingest raw day last
 for n in 1 2 3; do
   echo "$n node(s): emptying the readings, starting the nodes and HAProxy..."
   psql -q "$url" -c "TRUNCATE readings.series, readings.point_block, readings.hour_block, readings.day_block"
-  psql -q "$url" -c "CHECKPOINT"
   for i in $(seq 1 "$n"); do start_node "$i"; done
   await_nodes "$n"
   "$cluster" haproxy "$work/pg" "$proxy_port" $(seq -s ' ' 18181 $((18180 + n))) 2>>"$work/cluster.log" >/dev/null

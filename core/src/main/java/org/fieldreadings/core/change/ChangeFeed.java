@@ -6,6 +6,7 @@ import io.vertx.pgclient.pubsub.PgSubscriber;
 import java.util.function.Consumer;
 import org.fieldreadings.core.db.DatabaseUrl;
 import org.fieldreadings.core.db.TargetHosts;
+import org.fieldreadings.core.text.LogSafe;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -40,6 +41,7 @@ public final class ChangeFeed {
   private final Listener listener;
   private PgSubscriber subscriber;
   private volatile boolean stopping;
+  private volatile boolean failing;
 
   /** Listens on {@code channel} for {@code listener}. */
   public ChangeFeed(Vertx vertx, DatabaseUrl url, String channel, Listener listener) {
@@ -98,21 +100,38 @@ public final class ChangeFeed {
     });
   }
 
-  /** From the moment the connection is lost, changes go unheard until it is made again. */
+  /**
+   * From the moment the connection is lost, changes go unheard until it is made again, a second later. A loss that
+   * the next attempt mends (a failover, a verticle's context closing under the connection) is logged at INFO; one
+   * that lasts, once, as a warning.
+   */
   private void lost() {
     listener.deaf();
     if (stopping) {
       return;
     }
-    LOG.warn("lost the connection listening on {}: changes of other nodes go unheard until it is back", channel);
+    LOG.info("lost the connection listening on {}; listening again within a second", channel);
     retry();
   }
 
   private void retry() {
     vertx.setTimer(RECONNECT_MS, id -> {
-      if (!stopping) {
-        listen().onFailure(e -> retry());
+      if (stopping) {
+        return;
       }
+      listen().onSuccess(v -> {
+        if (failing) {
+          LOG.info("listening on {} again", channel);
+          failing = false;
+        }
+      }).onFailure(e -> {
+        if (!failing) {
+          LOG.warn("cannot listen on {}: {}; changes of other nodes go unheard, trying again every second",
+              channel, LogSafe.text(e.getMessage()));
+          failing = true;
+        }
+        retry();
+      });
     });
   }
 }

@@ -82,6 +82,13 @@ load_settings() {
   )
 }
 
+# The settings of a cluster that `up` made, and the binaries its commands run.
+load_cluster() {
+  load_settings "$1"
+  [[ -f $DIR/cluster.env ]] || die "no cluster in $DIR"
+  need_binaries
+}
+
 save_settings() {
   {
     printf 'MONITOR_PORT=%q\nPG1_PORT=%q\nPG2_PORT=%q\n' "$MONITOR_PORT" "$PG1_PORT" "$PG2_PORT"
@@ -490,9 +497,7 @@ cmd_haproxy() {
 
 cmd_failover() {
   [[ $# -eq 1 ]] || usage
-  load_settings "$1"
-  [[ -f $DIR/cluster.env ]] || die "no cluster in $DIR"
-  need_binaries
+  load_cluster "$1"
   local before started
   is_stable || die "the cluster is not primary/secondary now: $(node_states | tr '\n' ' ')"
   before=$(stable_primary)
@@ -520,9 +525,7 @@ cmd_kill_primary() {
   local restart=false
   [[ ${2:-} == --restart ]] && restart=true
   [[ $# -eq 1 || $restart == true ]] || usage
-  load_settings "$1"
-  [[ -f $DIR/cluster.env ]] || die "no cluster in $DIR"
-  need_binaries
+  load_cluster "$1"
   local primary keeper postmaster started other
   primary=$(stable_primary)
   [[ -n $primary ]] || die "no node is primary now: $(node_states | tr '\n' ' ')"
@@ -560,9 +563,7 @@ cmd_kill_primary() {
 
 cmd_start_node() {
   [[ $# -eq 2 ]] || usage
-  load_settings "$1"
-  [[ -f $DIR/cluster.env ]] || die "no cluster in $DIR"
-  need_binaries
+  load_cluster "$1"
   port_of "$2" > /dev/null
   [[ -d $DIR/$2 ]] || die "$DIR/$2 does not exist"
   if [[ -n $(keeper_pid "$2") ]]; then
@@ -581,9 +582,7 @@ cmd_start_node() {
 
 cmd_state() {
   [[ $# -eq 1 ]] || usage
-  load_settings "$1"
-  [[ -f $DIR/cluster.env ]] || die "no cluster in $DIR"
-  need_binaries
+  load_cluster "$1"
   as_pg pg_autoctl show state --pgdata "$DIR/monitor"
 }
 

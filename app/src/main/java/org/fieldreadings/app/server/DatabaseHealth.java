@@ -23,14 +23,17 @@ final class DatabaseHealth {
         .otherwise(false);
   }
 
-  /** Ends the answer: 200 with the body, or 503 with {@code Retry-After}; never cached. */
-  static void answer(HttpServerResponse response, boolean up, JsonObject body) {
+  /**
+   * Ends the answer: 200, or 503 with {@code Retry-After}; never cached. The body is the status, then
+   * {@code details}.
+   */
+  static void answer(HttpServerResponse response, boolean up, JsonObject details) {
     response.setStatusCode(up ? 200 : 503)
         .putHeader("Content-Type", "application/json")
         .putHeader("Cache-Control", "no-store");
     if (!up) {
       response.putHeader("Retry-After", "5");
     }
-    response.end(body.put("status", up ? "UP" : "DOWN").encode());
+    response.end(new JsonObject().put("status", up ? "UP" : "DOWN").mergeIn(details).encode());
   }
 }

@@ -16,9 +16,11 @@
 # The queries run at rest (after VACUUM ANALYZE), as in bench/run.sh.
 # Needs: JDK 17, Maven, python3, curl, psql, wrk (installed with apt when missing).
 # usage: bench/fleet.sh [SIZES...]   (default 20 2000 20000 100000)
+#   FLEET_HEAP=1g FR_READINGS_CACHE_MB=128 bench/fleet.sh 100000   a server sized for the fleet (docs/guide.md)
 set -euo pipefail
 sizes=("${@:-20 2000 20000 100000}")
 read -r -a sizes <<<"${sizes[*]}"
+heap=${FLEET_HEAP:-256m}
 http_port=18280
 admin_port=18281
 source "$(dirname "$0")/lib.sh"
@@ -50,7 +52,7 @@ for n in "${sizes[@]}"; do
   rm -rf "$work/data" "$work/payloads"
   readings=$(python3 bench/gen_fleet.py "$n" "$work/payloads" "$work/fleet.csv")
   sync
-  start_server 256m
+  start_server "$heap"
   jstat -gc "$server_pid" 500 >"$work/jstat.log" &
   jstat_pid=$!
 
@@ -115,8 +117,8 @@ done
 cat <<TABLE
 
 Fleets of N devices x 10 interfaces x 3 readings, imported (CSV, CLI) and ingested (PROFILE_B plugin) once each;
-latencies are medians in milliseconds; heap is the server's peak used heap under -Xmx256m; per device and per reading
-figures divide by the fleet's devices and readings.
+latencies are medians in milliseconds; heap is the server's peak used heap under -Xmx$heap (readings.cache.mb
+${FR_READINGS_CACHE_MB:-16}); per device and per reading figures divide by the fleet's devices and readings.
 
 | devices | import readings/s (µs a reading) | ingest readings/s (µs a reading) | latest ms (µs a device) | latest bytes | serials ms (µs a device) | admin devices ms (µs a device) | raw day ms (8 conn.) | backup s | peak heap MB |
 |---|---|---|---|---|---|---|---|---|---|

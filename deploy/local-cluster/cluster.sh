@@ -12,6 +12,8 @@
 #   cluster.sh start-node DIR NODE             start a stopped or killed node again (node1, node2 or monitor)
 #   cluster.sh state DIR                       pg_autoctl show state
 #   cluster.sh uri DIR                         prints the service's database URI (DIR/database.url)
+#   cluster.sh psql DIR NODE [PSQL_ARGS...]    psql as the superuser on a node's database (node1, node2;
+#                                              monitor: its pg_auto_failover database), e.g. -c 'SELECT 1'
 #   cluster.sh down DIR [--purge]              stops everything started for DIR; --purge also removes DIR
 #
 # Environment (defaults in brackets); `up` records the values in DIR/cluster.env, later commands read them there.
@@ -42,7 +44,7 @@ now() { date +%s.%N; }
 elapsed() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
 
 usage() {
-  sed -n '2,15p' "$SCRIPT_DIR/cluster.sh" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,17p' "$SCRIPT_DIR/cluster.sh" | sed 's/^# \{0,1\}//' >&2
   exit 2
 }
 
@@ -593,6 +595,15 @@ cmd_uri() {
   cat "$DIR/database.url"
 }
 
+cmd_psql() {
+  [[ $# -ge 2 ]] || usage
+  load_settings "$1"
+  local node=$2 db=$DB_NAME
+  shift 2
+  [[ $node == monitor ]] && db=pg_auto_failover
+  psql_on "$(port_of "$node")" "$db" "$@"
+}
+
 stop_node() {
   local node=$1 keeper postmaster
   keeper=$(keeper_pid "$node")
@@ -673,6 +684,7 @@ main() {
     start-node) cmd_start_node "$@" ;;
     state) cmd_state "$@" ;;
     uri) cmd_uri "$@" ;;
+    psql) cmd_psql "$@" ;;
     down) cmd_down "$@" ;;
     -h | --help | help) usage ;;
     *) usage ;;

@@ -6,19 +6,21 @@ import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
-import org.fieldreadings.core.FieldModule;
 import java.util.List;
+import org.fieldreadings.core.FieldModule;
 import org.fieldreadings.core.db.ModuleSchema;
-import org.fieldreadings.readings.write.PointsToBlocks;
 import org.fieldreadings.core.http.EdgeContext;
+import org.fieldreadings.readings.agronomy.AgronomyRoutes;
 import org.fieldreadings.readings.ingest.IngestRoutes;
 import org.fieldreadings.readings.plugins.PluginInfo;
 import org.fieldreadings.readings.plugins.PluginRoutes;
-import org.fieldreadings.readings.agronomy.AgronomyRoutes;
 import org.fieldreadings.readings.query.LatestRoutes;
 import org.fieldreadings.readings.query.ReadingsRoutes;
+import org.fieldreadings.readings.source.ReadSource;
+import org.fieldreadings.readings.source.ReplicaLag;
 import org.fieldreadings.readings.write.AcceptedWindow;
 import org.fieldreadings.readings.write.ImportRoutes;
+import org.fieldreadings.readings.write.PointsToBlocks;
 
 /**
  * The readings module as the application sees it: schema `readings`, {@link ReadingsVerticle} (with the supplier
@@ -42,9 +44,10 @@ public final class ReadingsModule implements FieldModule {
 
   @Override
   public void mountApi(Router api, EdgeContext edge) {
-    ReadingsRoutes.mount(api, edge);
-    LatestRoutes.mount(api, edge);
-    AgronomyRoutes.mount(api, edge);
+    ReadSource source = ReadSource.of(edge);
+    ReadingsRoutes.mount(api, edge, source);
+    LatestRoutes.mount(api, edge, source);
+    AgronomyRoutes.mount(api, edge, source);
     IngestRoutes.mountApi(api, edge);
   }
 
@@ -57,7 +60,8 @@ public final class ReadingsModule implements FieldModule {
 
   /**
    * {@code {"plugins": "DEGRADED"}} while some plugin is {@code WEDGED}, else {@code "UP"}; {@code "UNKNOWN"} when
-   * the plugin host does not answer.
+   * the plugin host does not answer. With a replica, also {@code "replica": {"status": "CURRENT", "lagMillis": 80}}
+   * ({@code BEHIND}: skipped, more than {@code database.replica.max.lag} behind; {@code DOWN}: not usable).
    */
   @Override
   public Future<JsonObject> health(Vertx vertx) {
@@ -66,6 +70,10 @@ public final class ReadingsModule implements FieldModule {
             .anyMatch(plugin -> PluginInfo.State.WEDGED.name().equals(((JsonObject) plugin).getString("state")))
             ? "DEGRADED" : "UP")
         .otherwise("UNKNOWN")
-        .map(plugins -> new JsonObject().put("plugins", plugins));
+        .map(plugins -> {
+          JsonObject health = new JsonObject().put("plugins", plugins);
+          ReplicaLag replica = ReplicaLag.of(vertx);
+          return replica == null ? health : health.put("replica", replica.health());
+        });
   }
 }

@@ -19,6 +19,8 @@ import org.fieldreadings.readings.plugins.PluginHost;
 import org.fieldreadings.readings.plugins.PluginHostOptions;
 import org.fieldreadings.readings.plugins.PluginInfo;
 import org.fieldreadings.readings.query.LastReadingsQuery;
+import org.fieldreadings.readings.source.ReadSource;
+import org.fieldreadings.readings.source.ReplicaLag;
 import org.fieldreadings.readings.write.AcceptedWindow;
 import org.fieldreadings.readings.write.ReadingsStore;
 
@@ -33,6 +35,8 @@ final class ReadingsVerticle extends VerticleBase {
 
   private ReadingsStore store;
   private ReadingsChanges changes;
+  /** Null without a replica. */
+  private ReplicaLag replicaLag;
   private PluginHost plugins;
   private IngestPipeline pipeline;
 
@@ -43,6 +47,7 @@ final class ReadingsVerticle extends VerticleBase {
     BlockCache cache = BlockCache.of(vertx, config());
     store = new ReadingsStore(vertx, database, window, cache);
     changes = new ReadingsChanges(vertx, database, cache);
+    replicaLag = ReplicaLag.start(vertx, config(), cache);
     EventBus bus = vertx.eventBus();
     // Loading plugins reads jars: off the event loop. The host logs each plugin it loads.
     return changes.start().compose(v -> vertx.executeBlocking(this::startPlugins))
@@ -57,13 +62,16 @@ final class ReadingsVerticle extends VerticleBase {
             bus.<JsonObject>consumer(ReadingsAddresses.PLUGINS, this::listPlugins).completion(),
             bus.<JsonObject>consumer(ReadingsAddresses.PLUGINS_RELOAD, this::reloadPlugins).completion(),
             ReadingsContract.LAST_READINGS.serve(vertx,
-                new LastReadingsQuery(Pools.shared(vertx, config()), cache)::answer));
+                new LastReadingsQuery(ReadSource.primary(vertx, Pools.shared(vertx, config()), cache))::answer));
         });
   }
 
   @Override
   public Future<?> stop() {
     store.close();
+    if (replicaLag != null) {
+      replicaLag.stop();
+    }
     if (plugins == null) {
       return changes.stop();
     }

@@ -76,6 +76,10 @@ public final class FieldReadingsServer implements AutoCloseable {
       config.put(ConfigKeys.DATA_DIR.name(), dataDir.toString());
       GeneratedSecrets.fill(config, dataDir);
       boolean databaseCreated = false;
+      if (ConfigKeys.DATABASE_URL.get(config) == null && ConfigKeys.DATABASE_REPLICA_URL.get(config) != null) {
+        throw new StartupException(ConfigKeys.DATABASE_REPLICA_URL.name() + " is set but "
+            + ConfigKeys.DATABASE_URL.name() + " is not: the embedded database has no replica");
+      }
       if (ConfigKeys.DATABASE_URL.get(config) == null) {
         embedded = EmbeddedPostgresServer.start(dataDir.resolve("pg"));
         databaseCreated = embedded.created();
@@ -86,6 +90,9 @@ public final class FieldReadingsServer implements AutoCloseable {
       }
       DatabaseUrl database = DatabaseUrl.parse(ConfigKeys.DATABASE_URL.get(config));
       LOG.info("database {}", database);
+      if (ConfigKeys.DATABASE_REPLICA_URL.get(config) != null) {
+        LOG.info("replica {}", DatabaseUrl.parse(ConfigKeys.DATABASE_REPLICA_URL.get(config)));
+      }
       Migrations.migrate(database, MODULES.stream().map(FieldModule::schema).toList());
       vertx = Telemetry.newVertx();
       RootVerticle root = new RootVerticle(MODULES);

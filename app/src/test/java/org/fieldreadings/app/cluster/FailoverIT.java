@@ -2,10 +2,6 @@ package org.fieldreadings.app.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.vertx.core.json.JsonArray;
-import io.vertx.core.json.JsonObject;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -37,7 +33,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class FailoverIT {
 
-  private static final String PROFILE = "REAL_WEATHER_STATION";
   private static final Duration OUTAGE_BOUND = Duration.ofSeconds(60);
 
   @TempDir
@@ -59,11 +54,9 @@ class FailoverIT {
     // One after the other: the first creates the schemas.
     nodes.add(NodeProcess.start(dir.resolve("node-a"), shared));
     nodes.add(NodeProcess.start(dir.resolve("node-b"), shared));
-    JsonObject entity = adminPost(nodes.get(0), "/admin/entities",
-        new JsonObject().put("email", "failover@example.com").encode(), "application/json").json();
-    entityId = entity.getString("entityId");
-    apiKey = adminPost(nodes.get(0), "/admin/entities/" + entityId + "/key", null, "application/json").json()
-        .getString("apiKey");
+    NodeProcess.Tenant tenant = nodes.get(0).newTenant("failover@example.com");
+    entityId = tenant.entityId();
+    apiKey = tenant.apiKey();
   }
 
   @AfterAll
@@ -79,7 +72,7 @@ class FailoverIT {
   @Test
   void everyAcknowledgedWriteSurvivesAPlannedAndAnUnplannedFailoverAndNoAnswerIsA5xxBut503() throws Exception {
     List<Writer> writers = List.of(new Writer(nodes.get(0), "FO-A"), new Writer(nodes.get(1), "FO-B"));
-    writers.forEach(writer -> assign(writer.serial));
+    writers.forEach(writer -> nodes.get(0).assign(entityId, writer.serial));
     writers.forEach(Writer::start);
     try {
       awaitWrites(writers, 20);
@@ -98,7 +91,7 @@ class FailoverIT {
       assertThat(writer.otherFailures).as(writer.serial + ": answers that were neither 200 nor 503").isEmpty();
       assertThat(writer.longestOutage()).as(writer.serial + ": longest write outage").isLessThan(OUTAGE_BOUND);
       for (NodeProcess node : nodes) {
-        assertThat(readBack(node, writer)).as(writer.serial + " read on node " + node.httpPort)
+        assertThat(writer.readBack(node)).as(writer.serial + " read on node " + node.httpPort)
             .containsAllEntriesOf(writer.acknowledged);
       }
     }
@@ -106,15 +99,15 @@ class FailoverIT {
 
   @Test
   void aReadingAcknowledgedOnOneNodeIsReadOnTheOtherWithinOneSecond() throws Exception {
-    assign("RYW-1");
+    nodes.get(0).assign(entityId, "RYW-1");
     Instant at = Instant.now().truncatedTo(ChronoUnit.SECONDS).minus(Duration.ofHours(2));
-    Answer written = importCsv(nodes.get(0), "RYW-1", at, "17.0625");
+    Answer written = nodes.get(0).importAirTemp("RYW-1", at, "17.0625");
     assertThat(written.status()).as(written.toString()).isEqualTo(200);
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
-    Map<Long, String> seen = readBack(nodes.get(1), "RYW-1", at, at);
+    Map<Long, String> seen = nodes.get(1).airTemp(apiKey, "RYW-1", at, at);
     while (seen.isEmpty() && System.nanoTime() < deadline) {
       Thread.sleep(20);
-      seen = readBack(nodes.get(1), "RYW-1", at, at);
+      seen = nodes.get(1).airTemp(apiKey, "RYW-1", at, at);
     }
     assertThat(seen).containsExactly(Map.entry(at.toEpochMilli(), "17.0625"));
   }
@@ -168,7 +161,7 @@ class FailoverIT {
         // More digits than a float keeps (but no more than a double does): it must come back as written.
         String value = new BigDecimal(i).add(new BigDecimal("0.123456789")).toPlainString();
         try {
-          Answer answer = importCsv(node, serial, at, value);
+          Answer answer = node.importAirTemp(serial, at, value);
           if (answer.status() == 200) {
             acknowledged.put(at.toEpochMilli(), value);
             acknowledgedAt.add(System.nanoTime());
@@ -192,6 +185,16 @@ class FailoverIT {
       }
     }
 
+    /** What the node reads of the span this writer wrote. */
+    Map<Long, String> readBack(NodeProcess reader) {
+      if (acknowledged.isEmpty()) {
+        return Map.of();
+      }
+      long firstAt = acknowledged.keySet().stream().mapToLong(Long::longValue).min().orElseThrow();
+      long lastAt = acknowledged.keySet().stream().mapToLong(Long::longValue).max().orElseThrow();
+      return reader.airTemp(apiKey, serial, Instant.ofEpochMilli(firstAt), Instant.ofEpochMilli(lastAt));
+    }
+
     Duration longestOutage() {
       long longest = 0;
       for (int i = 1; i < acknowledgedAt.size(); i++) {
@@ -199,75 +202,5 @@ class FailoverIT {
       }
       return Duration.ofNanos(longest);
     }
-  }
-
-  private static Answer importCsv(NodeProcess node, String serial, Instant at, String value) {
-    try {
-      return node.admin.post("/admin/readings", "profile,serial,connectorId,interface,timestamp,value\n"
-          + PROFILE + "," + serial + ",ORIGIN,AirTemp," + at + "," + value + "\n",
-          "Authorization", "Bearer " + node.adminToken(), "Content-Type", "text/csv");
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
-  private static Map<Long, String> readBack(NodeProcess node, Writer writer) {
-    if (writer.acknowledged.isEmpty()) {
-      return Map.of();
-    }
-    long first = writer.acknowledged.keySet().stream().mapToLong(Long::longValue).min().orElseThrow();
-    long last = writer.acknowledged.keySet().stream().mapToLong(Long::longValue).max().orElseThrow();
-    return readBack(node, writer.serial, Instant.ofEpochMilli(first), Instant.ofEpochMilli(last));
-  }
-
-  /** The device's raw AirTemp readings from {@code from} to {@code to}, as the text of each value. */
-  private static Map<Long, String> readBack(NodeProcess node, String serial, Instant from, Instant to) {
-    Answer answer = node.api.get("/api/devices/" + PROFILE + "/" + serial + "/readings?interfaces=AirTemp"
-        + "&startDate=" + from + "&endDate=" + to.plusMillis(1), "Authorization", "ApiKey " + apiKey);
-    assertThat(answer.status()).as(answer.toString()).isEqualTo(200);
-    Map<Long, String> values = new HashMap<>();
-    // The text of each value as it came over the wire, not a double's rendering of it.
-    JsonArray rows = answer.array();
-    for (int i = 0; i < rows.size(); i++) {
-      JsonObject row = rows.getJsonObject(i);
-      values.put(row.getLong("timestamp"), rawNumber(answer.body(), i));
-    }
-    return values;
-  }
-
-  /** The i-th {@code "AirTemp":<number>} of a readings answer, as written. */
-  private static String rawNumber(String body, int index) {
-    int at = -1;
-    for (int i = 0; i <= index; i++) {
-      at = body.indexOf("\"AirTemp\":", at + 1);
-    }
-    int start = at + "\"AirTemp\":".length();
-    int end = start;
-    while (end < body.length() && "-+.eE0123456789".indexOf(body.charAt(end)) >= 0) {
-      end++;
-    }
-    return body.substring(start, end);
-  }
-
-  private static void assign(String serial) {
-    NodeProcess node = nodes.get(0);
-    try {
-      // The device exists once a reading of it is stored: assign after the first write, or create it first.
-      Answer created = node.admin.put("/admin/devices/" + PROFILE + "/" + serial, "{}",
-          "Authorization", "Bearer " + node.adminToken(), "Content-Type", "application/json");
-      assertThat(created.status()).as(created.toString()).isIn(200, 201);
-      Answer assigned = node.admin.put("/admin/entities/" + entityId + "/devices/" + PROFILE + "/" + serial, null,
-          "Authorization", "Bearer " + node.adminToken());
-      assertThat(assigned.status()).as(assigned.toString()).isEqualTo(204);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
-  private static Answer adminPost(NodeProcess node, String path, String body, String contentType) throws Exception {
-    Answer answer = node.admin.post(path, body, "Authorization", "Bearer " + node.adminToken(),
-        "Content-Type", contentType);
-    assertThat(answer.status()).as(path + " " + answer).isBetween(200, 299);
-    return answer;
   }
 }

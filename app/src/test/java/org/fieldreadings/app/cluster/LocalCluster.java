@@ -69,6 +69,11 @@ final class LocalCluster implements AutoCloseable {
     run(300, "kill-primary", dir.toString(), "--restart");
   }
 
+  /** Runs SQL as the superuser on a data node ({@code node1}: the first primary, {@code node2}: its standby). */
+  void sql(String node, String sql) throws Exception {
+    run(60, "psql", dir.toString(), node, "-c", sql);
+  }
+
   /** HAProxy on {@code port} in front of the nodes' public ports. */
   void haproxy(int port, List<Integer> nodePorts) throws Exception {
     List<String> args = new ArrayList<>(List.of("haproxy", dir.toString(), String.valueOf(port)));

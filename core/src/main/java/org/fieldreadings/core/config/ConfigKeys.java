@@ -88,6 +88,12 @@ public final class ConfigKeys {
       "database.url", "a URL postgresql://user:pass@host:5432/db", postgresUrl());
   public static final ConfigKey<Integer> DATABASE_POOL_SIZE =
       plain("database.pool.size", "an integer from 1 to 200", intRange(1, 200), 8);
+  /** A streaming replica the readings queries read from while it is caught up (none by default). */
+  public static final ConfigKey<String> DATABASE_REPLICA_URL = secret(
+      "database.replica.url", "a URL postgresql://user:pass@host:5432/db?target_session_attrs=standby", postgresUrl());
+  /** How far behind the primary the replica may be and still be read from. */
+  public static final ConfigKey<String> DATABASE_REPLICA_MAX_LAG =
+      plain("database.replica.max.lag", DURATION, positiveDuration(), "PT1S");
   public static final ConfigKey<String> MAIL_SMTP_HOST = plain("mail.smtp.host", HOST, nonEmpty(), null);
   public static final ConfigKey<Integer> MAIL_SMTP_PORT = plain("mail.smtp.port", PORT, intRange(1, 65535), 587);
   public static final ConfigKey<String> MAIL_SMTP_USERNAME =
@@ -141,9 +147,10 @@ public final class ConfigKeys {
       HTTP_REQUEST_HEADER_TIMEOUT, HTTP_REQUEST_BODY_MIN_RATE, HTTP_REQUEST_BODY_GRACE, ADMIN_HOST, ADMIN_PORT,
       ADMIN_TOKEN, DATA_DIR, PLUGINS_DIR, PLUGINS_DECODE_BUDGET, PLUGINS_WEDGED_MAX, PLUGINS_WATCH,
       PLUGINS_PROFILE_A_DECODERS, PLUGINS_REAL_WEATHER_STATION_DECODERS, PLUGINS_PROFILE_B_DECODERS,
-      PLUGINS_PROFILE_C_DECODERS, PLUGINS_PROFILE_D_DECODERS, INGEST_MAX_BYTES, INGEST_KEY_MAX_DEVICES, DATABASE_URL, DATABASE_POOL_SIZE, MAIL_SMTP_HOST, MAIL_SMTP_PORT,
-      MAIL_SMTP_USERNAME, MAIL_SMTP_PASSWORD, MAIL_SMTP_STARTTLS,
-      MAIL_FROM, SECURITY_MASTER_KEY, ACCESS_TOKEN_TTL, RATELIMIT_KEY_RPS, RATELIMIT_KEY_BURST,
+      PLUGINS_PROFILE_C_DECODERS, PLUGINS_PROFILE_D_DECODERS, INGEST_MAX_BYTES, INGEST_KEY_MAX_DEVICES,
+      DATABASE_URL, DATABASE_POOL_SIZE, DATABASE_REPLICA_URL, DATABASE_REPLICA_MAX_LAG,
+      MAIL_SMTP_HOST, MAIL_SMTP_PORT, MAIL_SMTP_USERNAME, MAIL_SMTP_PASSWORD, MAIL_SMTP_STARTTLS, MAIL_FROM,
+      SECURITY_MASTER_KEY, ACCESS_TOKEN_TTL, RATELIMIT_KEY_RPS, RATELIMIT_KEY_BURST,
       RATELIMIT_TOKEN_EMAIL_HOURLY, RATELIMIT_TOKEN_CLIENT_HOURLY, RATELIMIT_AUTH_FAILURES_PER_MINUTE,
       READINGS_LIMIT_NONE, READINGS_LIMIT_HOUR, READINGS_LIMIT_AGGREGATED, READINGS_LIMIT_INTERFACES,
       READINGS_LIMIT_DEVICES, READINGS_ACCEPT_FROM, READINGS_ACCEPT_AHEAD, READINGS_CACHE_MB, LOGGING_FORMAT, DEMO);

@@ -38,11 +38,21 @@ public final class Pools {
    * per query). Each public listener instance takes one, together as many connections as the shared pool.
    */
   public static Pool ofListener(Vertx vertx, JsonObject config) {
+    return ofListener(vertx, config, DatabaseUrl.parse(ConfigKeys.DATABASE_URL.get(config)));
+  }
+
+  /** As {@link #ofListener(Vertx, JsonObject)}, to the database of {@code url} (a replica, say). */
+  public static Pool ofListener(Vertx vertx, JsonObject config, DatabaseUrl url) {
     int instances = ConfigKeys.HTTP_INSTANCES.get(config);
     int size = Math.max(2, (ConfigKeys.DATABASE_POOL_SIZE.get(config) + instances - 1) / instances);
+    return ofSize(vertx, url, size);
+  }
+
+  /** A pool of the caller's own, of at most {@code size} connections to the database of {@code url}. */
+  public static Pool ofSize(Vertx vertx, DatabaseUrl url, int size) {
     return PgBuilder.pool()
         .with(new PoolOptions().setMaxSize(size).setMaxWaitQueueSize(1000))
-        .connectingTo(connecting(vertx, DatabaseUrl.parse(ConfigKeys.DATABASE_URL.get(config))))
+        .connectingTo(connecting(vertx, url))
         .using(vertx)
         .build();
   }

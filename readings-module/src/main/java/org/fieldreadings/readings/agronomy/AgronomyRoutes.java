@@ -3,7 +3,6 @@ package org.fieldreadings.readings.agronomy;
 import io.vertx.core.Future;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.Tuple;
 import java.time.LocalDate;
@@ -21,6 +20,7 @@ import org.fieldreadings.readings.block.Points;
 import org.fieldreadings.readings.block.RollupBlock;
 import org.fieldreadings.readings.query.DeviceResolver;
 import org.fieldreadings.readings.query.TimeZones;
+import org.fieldreadings.readings.source.ReadSource;
 
 /**
  * {@code GET /devices/{profile}/{serial}/agronomy} ({@code getAgronomyBySerial}, docs/api.md "Agronomy"): daily
@@ -32,15 +32,15 @@ public final class AgronomyRoutes {
   private static final String JSON = "application/json";
 
   private final DeviceResolver devices;
-  private final Pool pool;
+  private final ReadSource source;
 
-  private AgronomyRoutes(EdgeContext edge) {
+  private AgronomyRoutes(EdgeContext edge, ReadSource source) {
     this.devices = new DeviceResolver(edge.vertx().eventBus());
-    this.pool = edge.pool();
+    this.source = source;
   }
 
-  public static void mount(Router api, EdgeContext edge) {
-    AgronomyRoutes routes = new AgronomyRoutes(edge);
+  public static void mount(Router api, EdgeContext edge, ReadSource source) {
+    AgronomyRoutes routes = new AgronomyRoutes(edge, source);
     api.get("/devices/:profile/:serial/agronomy").produces(JSON).handler(edge.auth().entity())
         .handler(routes::agronomy);
   }
@@ -84,11 +84,11 @@ public final class AgronomyRoutes {
     BlockKind hours = BlockKind.HOURS;
     int firstDay = rollups ? (int) hours.blockDay(days.from()) : day(days.from());
     int lastDay = rollups ? (int) hours.blockDay(days.until() - 1) : day(days.until() - 1);
-    return pool.preparedQuery(rollups ? AgronomySql.HOUR_BLOCKS : AgronomySql.POINT_BLOCKS)
-        .execute(Tuple.of(deviceId, request.connectorId(), names, firstDay, lastDay))
-        .map(rows -> {
+    return source.execute(rollups ? AgronomySql.HOUR_BLOCKS : AgronomySql.POINT_BLOCKS,
+            Tuple.of(deviceId, request.connectorId(), names, firstDay, lastDay), deviceId)
+        .map(answer -> {
           Points points = new Points();
-          for (Row row : rows) {
+          for (Row row : answer.rows()) {
             Input input = columns.get(row.getInteger(0));
             byte[] block = row.getBuffer(2).getBytes();
             long blockStart = row.getInteger(1) * PointBlock.DAY;

@@ -154,7 +154,8 @@ public final class BlockCache implements Shareable {
     return clock;
   }
 
-  private boolean current(long readAt, long device) {
+  /** Whether copies of {@code device} read at clock time {@code readAt} may still be served. */
+  public boolean current(long readAt, long device) {
     return clock.current(readAt, device);
   }
 }

@@ -3,8 +3,6 @@ package org.fieldreadings.readings.query;
 import io.micrometer.core.instrument.Counter;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.core.json.JsonObject;
-import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.Tuple;
@@ -13,10 +11,10 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Supplier;
 import org.fieldreadings.core.telemetry.Telemetry;
 import org.fieldreadings.readings.block.BlockKind;
 import org.fieldreadings.readings.cache.BlockCache;
+import org.fieldreadings.readings.source.ReadSource;
 
 /**
  * Reads the blocks of one query window: from this node's {@link BlockCache} when it holds every one of them, else
@@ -27,7 +25,7 @@ import org.fieldreadings.readings.cache.BlockCache;
  */
 public final class BlockReader {
 
-  private final Pool pool;
+  private final ReadSource source;
   private final BlockCache cache;
   private final Counter served;
   private final Counter read;
@@ -37,9 +35,9 @@ public final class BlockReader {
     return cache;
   }
 
-  public BlockReader(Vertx vertx, JsonObject config, Pool pool) {
-    this.pool = pool;
-    this.cache = BlockCache.of(vertx, config);
+  public BlockReader(Vertx vertx, ReadSource source) {
+    this.source = source;
+    this.cache = source.cache();
     this.served = outcome(vertx, "hit");
     this.read = outcome(vertx, "miss");
   }
@@ -56,8 +54,7 @@ public final class BlockReader {
     for (int day = firstDay; day <= lastDay; day++) {
       wanted.everyColumn(BlockKind.POINTS, day);
     }
-    return read(wanted, () -> pool.preparedQuery(QuerySql.RAW)
-        .execute(Tuple.of(device, connector, names, firstDay, lastDay)), false);
+    return read(wanted, QuerySql.RAW, Tuple.of(device, connector, names, firstDay, lastDay), false);
   }
 
   /**
@@ -75,19 +72,19 @@ public final class BlockReader {
       wanted.everyColumn(rollup, (int) block);
     }
     Integer[] single = Arrays.stream(straddled).boxed().toArray(Integer[]::new);
-    return read(wanted, () -> pool.preparedQuery(QuerySql.aggregated(rollup)).execute(Tuple.from(List.of(device,
-        connector, names, head[0], head[1], tail[0], tail[1], firstBlock, lastBlock, single))), true);
+    return read(wanted, QuerySql.aggregated(rollup), Tuple.from(List.of(device, connector, names, head[0], head[1],
+        tail[0], tail[1], firstBlock, lastBlock, single)), true);
   }
 
-  private Future<BlockRows> read(Wanted wanted, Supplier<Future<RowSet<Row>>> query, boolean withKind) {
+  private Future<BlockRows> read(Wanted wanted, String sql, Tuple args, boolean withKind) {
     BlockRows cached = wanted.fromCache();
     if (cached != null) {
       served.increment();
       return Future.succeededFuture(cached);
     }
     read.increment();
-    long readAt = cache.now();
-    return query.get().map(rows -> wanted.keep(rows, withKind, readAt));
+    return source.execute(sql, args, wanted.device)
+        .map(answer -> wanted.keep(answer.rows(), withKind, answer.readAt()));
   }
 
   /** The distinct days of two inclusive ranges and single days, in order. */

@@ -4,14 +4,13 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.eventbus.EventBus;
 import io.vertx.core.http.HttpServerResponse;
-import io.vertx.sqlclient.Pool;
 import java.util.List;
 import org.fieldreadings.core.bus.DeviceRef;
 import org.fieldreadings.core.bus.DevicesContract;
 import org.fieldreadings.core.bus.DevicesContract.EntityDevice;
 import org.fieldreadings.core.bus.DevicesContract.EntityDevicePage;
 import org.fieldreadings.core.bus.DevicesContract.EntityDeviceQuery;
-import org.fieldreadings.readings.cache.BlockCache;
+import org.fieldreadings.readings.source.ReadSource;
 
 /**
  * Writes the latest values of an entity's devices a page of devices at a time: the next page is read while one is
@@ -25,13 +24,11 @@ final class FleetLatestStreamer {
   static final int PAGE = 500;
 
   private final EventBus bus;
-  private final Pool pool;
-  private final BlockCache cache;
+  private final ReadSource source;
 
-  FleetLatestStreamer(EventBus bus, Pool pool, BlockCache cache) {
+  FleetLatestStreamer(EventBus bus, ReadSource source) {
     this.bus = bus;
-    this.pool = pool;
-    this.cache = cache;
+    this.source = source;
   }
 
   Future<Void> stream(String entityId, LatestRequest request, HttpServerResponse response) {
@@ -63,7 +60,7 @@ final class FleetLatestStreamer {
     Future<Page> fetch(DeviceRef after) {
       EntityDeviceQuery query = new EntityDeviceQuery(entityId, request.profile(), request.group(), after, PAGE);
       return DevicesContract.ENTITY_PAGE.request(bus, query).map(EntityDevicePage::devices)
-          .compose(devices -> LatestValues.read(pool, cache, devices.stream().map(EntityDevice::deviceId).toList())
+          .compose(devices -> LatestValues.read(source, devices.stream().map(EntityDevice::deviceId).toList())
               .map(values -> new Page(devices, values)));
     }
 

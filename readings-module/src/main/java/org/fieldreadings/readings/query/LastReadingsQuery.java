@@ -1,7 +1,6 @@
 package org.fieldreadings.readings.query;
 
 import io.vertx.core.Future;
-import io.vertx.sqlclient.Pool;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,7 +9,7 @@ import org.fieldreadings.core.bus.BusFailureException;
 import org.fieldreadings.core.bus.ReadingsContract;
 import org.fieldreadings.core.bus.ReadingsContract.DeviceIds;
 import org.fieldreadings.core.bus.ReadingsContract.LastReadings;
-import org.fieldreadings.readings.cache.BlockCache;
+import org.fieldreadings.readings.source.ReadSource;
 
 /**
  * {@link ReadingsContract#LAST_READINGS}: each device's latest reading time, the newest of its series' latest
@@ -18,12 +17,10 @@ import org.fieldreadings.readings.cache.BlockCache;
  */
 public final class LastReadingsQuery {
 
-  private final Pool pool;
-  private final BlockCache cache;
+  private final ReadSource source;
 
-  public LastReadingsQuery(Pool pool, BlockCache cache) {
-    this.pool = pool;
-    this.cache = cache;
+  public LastReadingsQuery(ReadSource source) {
+    this.source = source;
   }
 
   public Future<LastReadings> answer(DeviceIds request) {
@@ -32,7 +29,7 @@ public final class LastReadingsQuery {
       throw new BusFailureException(BusFailure.BAD_REQUEST,
           "At most " + ReadingsContract.LAST_READINGS_MAX_DEVICES + " devices per request.");
     }
-    return LatestValues.read(pool, cache, devices).map(values -> {
+    return LatestValues.read(source, devices).map(values -> {
       Map<Long, Long> byDevice = new HashMap<>();
       for (Long device : devices) {
         Long newest = values.newest(device);

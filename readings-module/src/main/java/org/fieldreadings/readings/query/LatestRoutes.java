@@ -2,12 +2,11 @@ package org.fieldreadings.readings.query;
 
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import io.vertx.sqlclient.Pool;
 import java.util.List;
 import org.fieldreadings.core.bus.DevicesContract.EntityDevice;
 import org.fieldreadings.core.http.ApiKeyAuth;
 import org.fieldreadings.core.http.EdgeContext;
-import org.fieldreadings.readings.cache.BlockCache;
+import org.fieldreadings.readings.source.ReadSource;
 
 /**
  * {@code GET /devices/{profile}/{serial}/latest} ({@code getLatestBySerial}) and {@code GET /devices/latest}
@@ -20,20 +19,18 @@ public final class LatestRoutes {
 
   private final DeviceResolver devices;
   private final ReadingsLimits limits;
-  private final Pool pool;
-  private final BlockCache cache;
+  private final ReadSource source;
   private final FleetLatestStreamer fleetStreamer;
 
-  private LatestRoutes(EdgeContext edge) {
+  private LatestRoutes(EdgeContext edge, ReadSource source) {
     this.devices = new DeviceResolver(edge.vertx().eventBus());
     this.limits = ReadingsLimits.fromConfig(edge.config());
-    this.pool = edge.pool();
-    this.cache = BlockCache.of(edge.vertx(), edge.config());
-    this.fleetStreamer = new FleetLatestStreamer(edge.vertx().eventBus(), edge.pool(), cache);
+    this.source = source;
+    this.fleetStreamer = new FleetLatestStreamer(edge.vertx().eventBus(), source);
   }
 
-  public static void mount(Router api, EdgeContext edge) {
-    LatestRoutes routes = new LatestRoutes(edge);
+  public static void mount(Router api, EdgeContext edge, ReadSource source) {
+    LatestRoutes routes = new LatestRoutes(edge, source);
     api.get("/devices/latest").produces(JSON).handler(edge.auth().entity()).handler(routes::fleet);
     api.get("/devices/:profile/:serial/latest").produces(JSON).handler(edge.auth().entity())
         .handler(routes::device);
@@ -43,7 +40,7 @@ public final class LatestRoutes {
     LatestRequest request = LatestRequest.forDevice(ctx, limits);
     devices.resolve(ApiKeyAuth.entityId(ctx), request.device()).compose(device -> {
       EntityDevice resolved = new EntityDevice(device.deviceId(), request.device(), device.connectors());
-      return LatestValues.read(pool, cache, List.of(resolved.deviceId())).compose(values -> {
+      return LatestValues.read(source, List.of(resolved.deviceId())).compose(values -> {
         StringBuilder out = new StringBuilder("[");
         values.append(out, true, resolved, request);
         return ctx.response().putHeader("Content-Type", JSON).end(out.append(']').toString());

@@ -1,7 +1,6 @@
 package org.fieldreadings.readings.query;
 
 import io.vertx.core.Future;
-import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.Tuple;
 import java.util.ArrayList;
@@ -14,6 +13,7 @@ import org.fieldreadings.plugin.api.SensorInterface;
 import org.fieldreadings.readings.ShortDecimal;
 import org.fieldreadings.readings.cache.BlockCache;
 import org.fieldreadings.readings.cache.DeviceLatest;
+import org.fieldreadings.readings.source.ReadSource;
 
 /**
  * The latest reading of each series of some devices, written as the latest-values answers show them (docs/api.md,
@@ -42,7 +42,8 @@ final class LatestValues {
   }
 
   /** The latest readings of these devices. */
-  static Future<LatestValues> read(Pool pool, BlockCache cache, List<Long> deviceIds) {
+  static Future<LatestValues> read(ReadSource source, List<Long> deviceIds) {
+    BlockCache cache = source.cache();
     Map<Long, DeviceLatest> byDevice = new HashMap<>(deviceIds.size() * 2);
     List<Long> unknown = new ArrayList<>();
     for (Long device : deviceIds) {
@@ -56,17 +57,16 @@ final class LatestValues {
     if (unknown.isEmpty()) {
       return Future.succeededFuture(new LatestValues(byDevice));
     }
-    long readAt = cache.now();
-    return pool.preparedQuery(SQL).execute(Tuple.of(unknown.toArray(Long[]::new))).map(rows -> {
+    return source.execute(SQL, Tuple.of(unknown.toArray(Long[]::new)), unknown).map(answer -> {
       Map<Long, DeviceLatest.Builder> read = new HashMap<>();
-      for (Row row : rows) {
+      for (Row row : answer.rows()) {
         read.computeIfAbsent(row.getLong(0), device -> new DeviceLatest.Builder())
             .add(row.getString(1), row.getString(2), row.getLong(3), row.getDouble(4));
       }
       for (Long device : unknown) {
         DeviceLatest.Builder builder = read.get(device);
         DeviceLatest latest = builder == null ? DeviceLatest.NONE : builder.build();
-        cache.putLatest(device, readAt, latest);
+        cache.putLatest(device, answer.readAt(), latest);
         byDevice.put(device, latest);
       }
       return new LatestValues(byDevice);

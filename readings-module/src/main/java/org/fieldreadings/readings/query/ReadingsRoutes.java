@@ -10,6 +10,7 @@ import org.fieldreadings.core.bus.DevicesContract.ResolvedDevice;
 import org.fieldreadings.core.catalog.Aggregation;
 import org.fieldreadings.core.http.ApiKeyAuth;
 import org.fieldreadings.core.http.EdgeContext;
+import org.fieldreadings.readings.source.ReadSource;
 
 /**
  * {@code GET /devices/{profile}/{serial}/readings} ({@code getReadingsBySerial}) and {@code GET /readings}
@@ -24,15 +25,15 @@ public final class ReadingsRoutes {
   private final ReadingsStreamer streamer;
   private final MultiDeviceStreamer multiStreamer;
 
-  private ReadingsRoutes(EdgeContext edge) {
+  private ReadingsRoutes(EdgeContext edge, ReadSource source) {
     this.devices = new DeviceResolver(edge.vertx().eventBus());
     this.limits = ReadingsLimits.fromConfig(edge.config());
-    this.streamer = new ReadingsStreamer(new BlockReader(edge.vertx(), edge.config(), edge.pool()));
+    this.streamer = new ReadingsStreamer(new BlockReader(edge.vertx(), source));
     this.multiStreamer = new MultiDeviceStreamer(streamer);
   }
 
-  public static void mount(Router api, EdgeContext edge) {
-    ReadingsRoutes routes = new ReadingsRoutes(edge);
+  public static void mount(Router api, EdgeContext edge, ReadSource source) {
+    ReadingsRoutes routes = new ReadingsRoutes(edge, source);
     api.get("/devices/:profile/:serial/readings").produces("application/json").produces(CSV)
         .handler(edge.auth().entity())
         .handler(routes::readings);

@@ -39,4 +39,15 @@ class DeviceLatestTest {
     assertThat(new DeviceLatest.Builder().build()).isSameAs(DeviceLatest.NONE);
     assertThat(DeviceLatest.NONE.newest()).isNull();
   }
+
+  @Test
+  void devicesWithTheSameSeriesShareOneLayout() {
+    DeviceLatest first = new DeviceLatest.Builder().add("ORIGIN", "AirTemp", 1, 2).add("ORIGIN", "AirHum", 1, 3)
+        .build();
+    DeviceLatest second = new DeviceLatest.Builder().add(new String("ORIGIN"), new String("AirHum"), 4, 5)
+        .add(new String("ORIGIN"), new String("AirTemp"), 4, 6).build();
+    assertThat(first.sharesLayoutWith(second)).isTrue();
+    assertThat(second.value(second.find("ORIGIN", "AirTemp"))).isEqualTo(6);
+    assertThat(first.sharesLayoutWith(new DeviceLatest.Builder().add("ORIGIN", "AirTemp", 1, 2).build())).isFalse();
+  }
 }

@@ -30,6 +30,8 @@ import org.fieldreadings.plugin.api.Profile;
 import org.fieldreadings.plugin.api.SensorInterface;
 import org.fieldreadings.readings.ReadingsAddresses;
 import org.fieldreadings.readings.ReadingsModule;
+import org.fieldreadings.readings.cache.BlockCache;
+import org.fieldreadings.readings.source.ReadSource;
 import org.fieldreadings.readings.write.Reading;
 import org.fieldreadings.readings.write.ReadingsBatch;
 import org.junit.jupiter.api.AfterAll;
@@ -64,7 +66,8 @@ class ReadingsQueryTest {
             .collect(Collectors.toMap(ref -> ref, ref -> Long.parseLong(ref.serial().substring(2)))), Map.of())))
         .await();
     Pool pool = Pools.shared(harness.vertx(), harness.database(), 2);
-    blocks = new BlockReader(harness.vertx(), new JsonObject(), pool);
+    blocks = new BlockReader(harness.vertx(),
+        ReadSource.primary(harness.vertx(), pool, BlockCache.of(harness.vertx(), new JsonObject())));
   }
 
   @AfterAll

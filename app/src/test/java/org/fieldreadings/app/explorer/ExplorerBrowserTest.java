@@ -43,7 +43,8 @@ import org.junit.jupiter.api.io.TempDir;
  * second chart, and the CSV is downloaded); its link leads to Swagger UI showing the contract. The latest values of
  * the selected device, the map of the entity's devices (and of a fleet of more than thirty), rain days, several
  * devices on one chart, the "Last N days" of the zone shown, and the agronomy view (checked figure by figure against
- * the API's answers) each have a test.
+ * the API's answers) each have a test. In a fleet of more than a thousand devices the Device box lists a bounded
+ * number of matches, and typing a serial finds the device.
  * Leaves screenshots in {@code target/explorer*.png}. Runs with {@code -Pbrowser}.
  */
 @Tag("browser")
@@ -229,7 +230,7 @@ class ExplorerBrowserTest {
       chromium.waitFor("document.getElementById('latest-heading').textContent === 'Latest values of WS-2'",
           STEP_TIMEOUT);
       waitIdle(chromium);
-      assertThat(chromium.evaluate("document.getElementById('device').selectedOptions[0].text"))
+      assertThat(chromium.evaluate("document.getElementById('device').value"))
           .isEqualTo("REAL_WEATHER_STATION / WS-2 (AIR)");
       assertThat(chromium.evaluate("document.querySelector('#map .selected').dataset.device"))
           .isEqualTo("REAL_WEATHER_STATION/WS-2");
@@ -270,9 +271,13 @@ class ExplorerBrowserTest {
 
       // Several devices on one chart: WS-2 beside WS-1, Lisbon days of the whole week.
       chromium.evaluate("document.getElementById('day-start').value = '00:00'");
-      chromium.evaluate("""
-          [...document.getElementById('compare').options]
-            .forEach(o => o.selected = o.text === 'REAL_WEATHER_STATION / WS-2')""");
+      // The device shown is never offered beside itself.
+      search(chromium, "compare", "REAL_WEATHER_STATION");
+      assertThat(matches(chromium, "compare")).isEqualTo("REAL_WEATHER_STATION / WS-2 (AIR)");
+      chromium.press("Enter");
+      assertThat(chromium.evaluate("document.getElementById('compare-chosen').textContent"))
+          .isEqualTo("REAL_WEATHER_STATION / WS-2 (AIR) \u00d7");
+      assertThat(matches(chromium, "compare")).isEmpty();
       choose(chromium, "AirTemp");
       period(chromium, "2024-05-06", "2024-05-12");
       submit(chromium);
@@ -358,26 +363,94 @@ class ExplorerBrowserTest {
   void drawsAFleetOfMoreThanAThousandLocatedDevicesAsCellsOfNearbyDevices() throws Exception {
     try (FieldReadingsServer server = FieldReadingsServer.start(TestServers.config(dir.resolve("data"), Map.of()))) {
       Seeded seeded = seed(server, dir.resolve("data"));
-      // 1,100 stations on a grid east of Lisbon, with WS-1 and WS-2: more than the map draws one by one. Declared
-      // before the browser starts, whose DevTools socket would not wait that long idle.
-      List<String> fleet = new ArrayList<>();
-      List<String> bodies = new ArrayList<>();
-      for (int i = 0; i < 1100; i++) {
-        fleet.add("REAL_WEATHER_STATION/GRID-%04d".formatted(i));
-        bodies.add(new JsonObject().put("location", new JsonObject().put("latitude", 38.0 + i / 40 * 0.01)
-            .put("longitude", -8.0 + i % 40 * 0.01)).encode());
-      }
-      for (int from = 0; from < fleet.size(); from += 100) {
-        List<String> some = fleet.subList(from, from + 100);
-        putTogether(server, seeded.bearer(), some.stream().map(device -> "/admin/devices/" + device).toList(),
-            bodies.subList(from, from + 100));
-        putTogether(server, seeded.bearer(), some.stream()
-            .map(device -> "/admin/entities/" + seeded.entityId() + "/devices/" + device).toList(), null);
-      }
+      // Declared before the browser starts, whose DevTools socket would not wait that long idle.
+      declareGrid(server, seeded);
       try (HeadlessChromium chromium = HeadlessChromium.start(dir.resolve("chromium"), 1280, 900)) {
         drawsCells(chromium, server, seeded);
       }
     }
+  }
+
+  @Test
+  void theDeviceBoxListsAtMostFiftyOfAFleetOfMoreThanAThousandAndTypingASerialFindsAndLoadsIt() throws Exception {
+    try (FieldReadingsServer server = FieldReadingsServer.start(TestServers.config(dir.resolve("data"), Map.of()))) {
+      Seeded seeded = seed(server, dir.resolve("data"));
+      declareGrid(server, seeded);
+      try (HeadlessChromium chromium = HeadlessChromium.start(dir.resolve("chromium"), 1280, 900)) {
+        findsADeviceOfTheFleet(chromium, server, seeded);
+      }
+    }
+  }
+
+  /**
+   * 1,100 stations on a grid east of Lisbon ({@code GRID-0000} to {@code GRID-1099}, each 0.01° from the next, no
+   * group), given to the seeded entity beside WS-1, WS-2 and SM-0001: more than the map draws one by one.
+   */
+  private static void declareGrid(FieldReadingsServer server, Seeded seeded) {
+    List<String> fleet = new ArrayList<>();
+    List<String> bodies = new ArrayList<>();
+    for (int i = 0; i < 1100; i++) {
+      fleet.add("REAL_WEATHER_STATION/GRID-%04d".formatted(i));
+      bodies.add(new JsonObject().put("location", new JsonObject().put("latitude", 38.0 + i / 40 * 0.01)
+          .put("longitude", -8.0 + i % 40 * 0.01)).encode());
+    }
+    for (int from = 0; from < fleet.size(); from += 100) {
+      List<String> some = fleet.subList(from, from + 100);
+      putTogether(server, seeded.bearer(), some.stream().map(device -> "/admin/devices/" + device).toList(),
+          bodies.subList(from, from + 100));
+      putTogether(server, seeded.bearer(), some.stream()
+          .map(device -> "/admin/entities/" + seeded.entityId() + "/devices/" + device).toList(), null);
+    }
+  }
+
+  /**
+   * The Device box of a fleet of 1,103 devices: the page holds only the 50 matches it lists and says how many more
+   * match; typing narrows them (in any case), Enter loads the only match and the box shows it. The Also chart box is
+   * as bounded and never offers the device shown.
+   */
+  private static void findsADeviceOfTheFleet(HeadlessChromium chromium, FieldReadingsServer server, Seeded seeded) {
+    open(chromium, server, seeded.apiKey());
+    assertThat(chromium.evaluate("document.getElementById('device').value")).isEqualTo("PROFILE_A / SM-0001");
+
+    // ↓ in the box as it shows the current device lists the whole fleet, bounded.
+    chromium.evaluate("document.getElementById('device').focus()");
+    chromium.press("ArrowDown");
+    assertThat(chromium.evaluate("document.getElementById('device').getAttribute('aria-expanded')"))
+        .isEqualTo("true");
+    assertThat(chromium.evaluate("document.querySelectorAll('#query-form li').length")).isEqualTo(50);
+    assertThat(chromium.evaluate("document.getElementById('device-more').textContent"))
+        .isEqualTo("and 1,053 more: type to narrow");
+
+    search(chromium, "device", "grid-07");
+    assertThat(chromium.evaluate("document.querySelectorAll('#device-list [role=option]').length")).isEqualTo(50);
+    assertThat(chromium.evaluate("document.getElementById('device-more').textContent"))
+        .isEqualTo("and 50 more: type to narrow");
+
+    search(chromium, "device", "GRID-0733");
+    assertThat(matches(chromium, "device")).isEqualTo("REAL_WEATHER_STATION / GRID-0733");
+    assertThat(chromium.evaluate("document.getElementById('device-more').textContent")).isEqualTo("");
+    chromium.press("Enter");
+    waitIdle(chromium);
+    assertThat(chromium.evaluate("document.getElementById('device').value"))
+        .isEqualTo("REAL_WEATHER_STATION / GRID-0733");
+    assertThat(chromium.evaluate("document.getElementById('device').getAttribute('aria-expanded')"))
+        .isEqualTo("false");
+    assertThat(chromium.evaluate("document.getElementById('latest-heading').textContent"))
+        .isEqualTo("Latest values of GRID-0733");
+    // Enter chose the device and did not also submit the form.
+    assertThat(chromium.evaluate("document.getElementById('status').textContent"))
+        .isEqualTo("This device has no readings yet.");
+    assertThat(chromium.evaluate("document.getElementById('error').hidden")).isEqualTo(true);
+
+    search(chromium, "compare", "GRID-073");
+    assertThat(matches(chromium, "compare")).isEqualTo(String.join("\n", List.of(0, 1, 2, 4, 5, 6, 7, 8, 9).stream()
+        .map(i -> "REAL_WEATHER_STATION / GRID-073" + i).toList()));
+    search(chromium, "compare", "GRID");
+    assertThat(chromium.evaluate("document.querySelectorAll('#compare-list [role=option]').length")).isEqualTo(50);
+    assertThat(chromium.evaluate("document.getElementById('compare-more').textContent"))
+        .isEqualTo("and 1,049 more: type to narrow");
+    chromium.screenshot(Path.of("target", "explorer-fleet-search.png"));
+    assertThat(chromium.problems()).isEmpty();
   }
 
   /** The map of a fleet of more than a thousand located devices: cells, with their counts and silence. */
@@ -711,14 +784,24 @@ class ExplorerBrowserTest {
     return count;
   }
 
+  /** Chooses a station as a person does: types its name into the Device box and presses Enter on the match. */
   private static void selectDevice(HeadlessChromium chromium, String serial) {
-    chromium.evaluate("""
-        (() => {
-          const select = document.getElementById('device');
-          select.value = [...select.options].find(o => o.text.startsWith('REAL_WEATHER_STATION / %s')).value;
-          select.dispatchEvent(new Event('change'));
-        })()""".formatted(serial));
+    search(chromium, "device", "REAL_WEATHER_STATION / " + serial);
+    assertThat(matches(chromium, "device")).startsWith("REAL_WEATHER_STATION / " + serial);
+    chromium.press("Enter");
     waitIdle(chromium);
+  }
+
+  /** Types over what a device picker's box ("device" or "compare") holds; its list then shows the matches. */
+  private static void search(HeadlessChromium chromium, String picker, String text) {
+    chromium.evaluate("(box => { box.focus(); box.select(); })(document.getElementById(" + jsString(picker) + "))");
+    chromium.type(text);
+  }
+
+  /** The devices a picker lists, a line each. */
+  private static String matches(HeadlessChromium chromium, String picker) {
+    return (String) chromium.evaluate("[...document.querySelectorAll('#" + picker + "-list [role=option]')]"
+        + ".map(o => o.textContent).join('\\n')");
   }
 
   private static void period(HeadlessChromium chromium, String start, String end) {

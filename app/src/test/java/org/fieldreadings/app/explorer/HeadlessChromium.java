@@ -179,6 +179,31 @@ final class HeadlessChromium implements AutoCloseable {
     }
   }
 
+  /** Types the text into the focused element as a keyboard's input method would: it replaces the selection. */
+  void type(String text) {
+    command("Input.insertText", new JsonObject().put("text", text));
+  }
+
+  /**
+   * Presses and releases a key (Enter, Escape, ArrowDown or ArrowUp) on the focused element, with the key's default
+   * action (Enter in a form's box submits the form unless the page prevents it).
+   */
+  void press(String key) {
+    int code = switch (key) {
+      case "Enter" -> 13;
+      case "Escape" -> 27;
+      case "ArrowUp" -> 38;
+      case "ArrowDown" -> 40;
+      default -> throw new IllegalArgumentException("no key code for " + key);
+    };
+    JsonObject event = new JsonObject().put("key", key).put("code", key).put("windowsVirtualKeyCode", code)
+        .put("nativeVirtualKeyCode", code);
+    // A key with text is a keyDown (which also sends keypress, as Enter's submission needs); one without, rawKeyDown.
+    command("Input.dispatchKeyEvent", "Enter".equals(key) ? event.copy().put("type", "keyDown").put("text", "\r")
+        : event.copy().put("type", "rawKeyDown"));
+    command("Input.dispatchKeyEvent", event.copy().put("type", "keyUp"));
+  }
+
   /** JavaScript exceptions, console errors and browser log errors (CSP violations, failed loads) seen so far. */
   List<String> problems() {
     return List.copyOf(problems);

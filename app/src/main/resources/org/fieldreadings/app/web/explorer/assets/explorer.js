@@ -17,6 +17,10 @@
   /** The most located devices drawn one by one; a larger fleet is drawn by cells of MAP_CELL map units. */
   const MAP_POINTS = 1000;
   const MAP_CELL = 8;
+  /** The most matches a device picker lists: the page holds these, never an element per device of the fleet. */
+  const PICKER_MATCHES = 50;
+  /** The most devices charted beside the selected one: charts stay readable, well under the API's 100. */
+  const COMPARE_MAX = 10;
   const SVG = "http://www.w3.org/2000/svg";
 
   /** What a device is first shown with: the first of these its connectors have (a prefix names a depth family). */
@@ -25,6 +29,12 @@
 
   const $ = (id) => document.getElementById(id);
   let devices = [];
+  /** Each device's "PROFILE / SERIAL (GROUP)", as shown, and lower-cased, as searched. */
+  let labels = [];
+  let searched = [];
+  /** The index in `devices` of the device shown, and those charted beside it in the order chosen. */
+  let current = 0;
+  let compared = [];
   let connectors = [];
   let charts = [];
   let agronomyCharts = [];
@@ -101,8 +111,10 @@
   async function loadDevices() {
     devices = await (await call("/devices/serials")).json();
     descriptions = new Map();
-    $("device").replaceChildren(...devices.map((d, i) =>
-      option(i, d.profile + " / " + d.serial + (d.group ? " (" + d.group + ")" : ""))));
+    labels = devices.map((d) => d.profile + " / " + d.serial + (d.group ? " (" + d.group + ")" : ""));
+    searched = labels.map((text) => text.toLowerCase());
+    compared = [];
+    showDevice(0);
     $("query-form").hidden = devices.length === 0;
     $("agronomy").hidden = devices.length === 0;
     if (devices.length === 0) {
@@ -114,7 +126,158 @@
   }
 
   function selectedDevice() {
-    return devices[Number($("device").value)];
+    return devices[current];
+  }
+
+  /** Makes device `index` the one shown in the Device box (loadDevice then loads it). */
+  function showDevice(index) {
+    current = index;
+    $("device").value = labels[index] || "";
+  }
+
+  /**
+   * The first `limit` indices of the devices whose label holds every word of `query` (in any case) among those
+   * `offered`, and how many match in all. A plain loop: 100,000 labels are searched in a few milliseconds.
+   */
+  function matching(query, offered, limit) {
+    const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+    const shown = [];
+    let count = 0;
+    for (let i = 0; i < searched.length; i++) {
+      if (offered(i) && words.every((word) => searched[i].includes(word))) {
+        count++;
+        if (shown.length < limit) {
+          shown.push(i);
+        }
+      }
+    }
+    return { shown, count };
+  }
+
+  /**
+   * A search box (an ARIA combobox) over a popup listbox of at most PICKER_MATCHES matching devices: typing or ↓
+   * opens it, ↓ ↑ move through it, Enter or a click chooses (`choose(index)`), Escape or leaving the box closes it
+   * (`closed()`). `query()` is the text searched, `offered(i)` whether device i may be listed, `marked(i)` whether
+   * it is the current one, `full()` why none may be chosen now (or "").
+   */
+  function picker(name, { query, offered, marked, full, choose, closed }) {
+    const input = $(name);
+    const popup = $(name + "-matches");
+    const list = $(name + "-list");
+    const more = $(name + "-more");
+    let active = -1;
+
+    function activate(position) {
+      const options = list.children;
+      if (options[active]) {
+        options[active].setAttribute("aria-selected", "false");
+      }
+      active = options[position] ? position : -1;
+      if (active < 0) {
+        input.removeAttribute("aria-activedescendant");
+        return;
+      }
+      options[active].setAttribute("aria-selected", "true");
+      options[active].scrollIntoView({ block: "nearest" });
+      input.setAttribute("aria-activedescendant", options[active].id);
+    }
+
+    function open() {
+      const text = query();
+      const reason = full();
+      const { shown, count } = reason ? { shown: [], count: 0 } : matching(text, offered, PICKER_MATCHES);
+      list.replaceChildren(...shown.map((index, position) => {
+        const item = document.createElement("li");
+        item.textContent = labels[index];
+        item.dataset.index = index;
+        item.id = name + "-option-" + position;
+        item.setAttribute("role", "option");
+        item.setAttribute("aria-selected", "false");
+        item.classList.toggle("current", marked(index));
+        return item;
+      }));
+      const rest = count - shown.length;
+      more.textContent = reason || (rest ? "and " + rest.toLocaleString("en-US") + " more: type to narrow"
+        : count ? "" : "No device matches.");
+      popup.hidden = false;
+      input.setAttribute("aria-expanded", "true");
+      active = -1;
+      // What was typed has its first match ready for Enter; the whole list waits for ↓.
+      activate(text.trim() ? 0 : -1);
+    }
+
+    function close() {
+      popup.hidden = true;
+      input.setAttribute("aria-expanded", "false");
+      activate(-1);
+      list.replaceChildren();
+      closed();
+    }
+
+    function pick(item) {
+      choose(Number(item.dataset.index));
+    }
+
+    input.addEventListener("input", open);
+    input.addEventListener("click", () => {
+      if (popup.hidden) {
+        open();
+      }
+    });
+    input.addEventListener("blur", () => {
+      if (!popup.hidden) {
+        close();
+      }
+    });
+    input.addEventListener("keydown", (event) => {
+      const count = list.children.length;
+      if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+        event.preventDefault();
+        if (popup.hidden) {
+          open();
+          activate(Math.max(active, 0));
+        } else {
+          activate(Math.max(0, Math.min(count - 1, active + (event.key === "ArrowDown" ? 1 : -1))));
+        }
+      } else if (event.key === "Enter" && !popup.hidden) {
+        // Enter chooses from the list; it does not also submit the form.
+        event.preventDefault();
+        if (count && active >= 0) {
+          pick(list.children[active]);
+        }
+      } else if (event.key === "Escape" && !popup.hidden) {
+        event.preventDefault();
+        close();
+      }
+    });
+    // A press on the list keeps the focus in the box, so its blur does not close the list under the click.
+    list.addEventListener("mousedown", (event) => event.preventDefault());
+    list.addEventListener("click", (event) => {
+      const item = event.target.closest("li[role=option]");
+      if (item) {
+        pick(item);
+      }
+    });
+    return { open, close };
+  }
+
+  /** The devices charted beside the shown one, each a button that takes it off; never the shown one. */
+  function showCompared() {
+    compared = compared.filter((index) => index !== current);
+    $("compare-chosen").replaceChildren(...compared.map((index) => {
+      const item = document.createElement("li");
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = labels[index] + " \u00d7";
+      button.setAttribute("aria-label", "Stop charting " + labels[index]);
+      button.addEventListener("click", () => {
+        compared = compared.filter((other) => other !== index);
+        showCompared();
+        $("compare").focus();
+      });
+      item.append(button);
+      return item;
+    }));
   }
 
   function keyOf(device) {
@@ -140,10 +303,9 @@
   /** Loads the chosen device: its latest values, and its most useful series drawn at once. */
   async function loadDevice() {
     const device = selectedDevice();
+    showCompared();
     connectors = (await describe(device)).connectors;
     $("connector").replaceChildren(...connectors.map((c, i) => option(i, c.connectorId)));
-    $("compare").replaceChildren(...devices.map((d, i) => option(i, d.profile + " / " + d.serial))
-      .filter((o, i) => devices[i] !== device));
     markMap();
     hideAgronomy();
     await showLatest(device);
@@ -282,7 +444,7 @@
   }
 
   function comparedDevices() {
-    return Array.from($("compare").selectedOptions, (o) => devices[Number(o.value)]);
+    return compared.map((index) => devices[index]);
   }
 
   /**
@@ -513,7 +675,7 @@
     title.textContent = label;
     element.append(title, svg("circle", { cx: x, cy: y, r: radius, "stroke-width": Math.min(radius, 6) / 3 }));
     const select = () => {
-      $("device").value = String(indexOf.get(keyOf(device)));
+      showDevice(indexOf.get(keyOf(device)));
       busy(loadDevice);
     };
     element.addEventListener("click", select);
@@ -847,7 +1009,44 @@
     destroyCharts();
     clearMessages();
   });
-  $("device").addEventListener("change", () => busy(loadDevice));
+  const devicePicker = picker("device", {
+    // The box shows the current device until it is edited: then the whole fleet is searched.
+    query: () => $("device").value === labels[current] ? "" : $("device").value,
+    offered: () => true,
+    marked: (index) => index === current,
+    full: () => "",
+    choose: (index) => {
+      showDevice(index);
+      devicePicker.close();
+      selectLabel();
+      busy(loadDevice);
+    },
+    closed: () => showDevice(current)
+  });
+  /** Selects the current device's name in the box (not an edit of it), so that typing replaces it. */
+  function selectLabel() {
+    const box = $("device");
+    if (box.value === labels[current] && box.selectionStart === box.selectionEnd) {
+      box.select();
+    }
+  }
+  // On click too: a click's own caret would undo the selection made as the box got the focus.
+  $("device").addEventListener("focus", selectLabel);
+  $("device").addEventListener("click", selectLabel);
+  const comparePicker = picker("compare", {
+    query: () => $("compare").value,
+    offered: (index) => index !== current && !compared.includes(index),
+    marked: () => false,
+    full: () => compared.length >= COMPARE_MAX
+      ? "At most " + COMPARE_MAX + " devices beside this one: take one off to add another." : "",
+    choose: (index) => {
+      compared.push(index);
+      showCompared();
+      // The list stays open, without the device just added, for the next one.
+      comparePicker.open();
+    },
+    closed: () => {}
+  });
   $("connector").addEventListener("change", () => showInterfaces());
   document.querySelectorAll("button[data-days]").forEach((button) =>
     button.addEventListener("click", () => setPeriod(Number(button.dataset.days))));

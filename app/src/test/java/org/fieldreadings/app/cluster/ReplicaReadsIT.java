@@ -59,6 +59,8 @@ class ReplicaReadsIT {
     nodeB = NodeProcess.start(dir.resolve("node-b"), patient);
     tenant = nodeA.newTenant("replica@example.com");
     nodeA.assign(tenant.entityId(), "QUIET-1");
+    // A series to read: a device without one is answered without a query.
+    assertThat(nodeA.importAirTemp("QUIET-1", Instant.parse("2019-12-31T12:00:00Z"), "1.5").status()).isEqualTo(200);
     awaitReplica(nodeA, "CURRENT");
     awaitReplica(nodeB, "CURRENT");
   }
@@ -167,7 +169,7 @@ class ReplicaReadsIT {
     return seen;
   }
 
-  /** A day of the quiet device no read asked for before: one query to the database. */
+  /** A day of the quiet device's series no read asked for before: one query to the database. */
   private static void readQuietDevice(NodeProcess node) {
     Instant day = Instant.parse("2020-01-01T00:00:00Z").plus(Duration.ofDays(days.incrementAndGet()));
     assertThat(node.airTemp(tenant.apiKey(), "QUIET-1", day, day.plus(Duration.ofHours(1)))).isEmpty();

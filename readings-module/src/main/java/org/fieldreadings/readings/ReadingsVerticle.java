@@ -18,7 +18,9 @@ import org.fieldreadings.readings.ingest.IngestPipeline;
 import org.fieldreadings.readings.plugins.PluginHost;
 import org.fieldreadings.readings.plugins.PluginHostOptions;
 import org.fieldreadings.readings.plugins.PluginInfo;
+import org.fieldreadings.readings.query.BlockReader;
 import org.fieldreadings.readings.query.LastReadingsQuery;
+import org.fieldreadings.readings.query.SeriesReadingsQuery;
 import org.fieldreadings.readings.source.ReadSource;
 import org.fieldreadings.readings.source.ReplicaLag;
 import org.fieldreadings.readings.write.AcceptedWindow;
@@ -49,6 +51,7 @@ final class ReadingsVerticle extends VerticleBase {
     changes = new ReadingsChanges(vertx, database, cache);
     replicaLag = ReplicaLag.start(vertx, config(), cache);
     EventBus bus = vertx.eventBus();
+    ReadSource primary = ReadSource.primary(vertx, Pools.shared(vertx, config()), cache);
     // Loading plugins reads jars: off the event loop. The host logs each plugin it loads.
     return changes.start().compose(v -> vertx.executeBlocking(this::startPlugins))
         .compose(host -> {
@@ -61,8 +64,9 @@ final class ReadingsVerticle extends VerticleBase {
                 .compose(result -> vertx.executeBlocking(() -> result.toJson().toBuffer(), false))),
             bus.<JsonObject>consumer(ReadingsAddresses.PLUGINS, this::listPlugins).completion(),
             bus.<JsonObject>consumer(ReadingsAddresses.PLUGINS_RELOAD, this::reloadPlugins).completion(),
-            ReadingsContract.LAST_READINGS.serve(vertx,
-                new LastReadingsQuery(ReadSource.primary(vertx, Pools.shared(vertx, config()), cache))::answer));
+            ReadingsContract.LAST_READINGS.serve(vertx, new LastReadingsQuery(primary)::answer),
+            ReadingsContract.SERIES_READINGS.serve(vertx,
+                new SeriesReadingsQuery(primary, new BlockReader(vertx, primary))::answer));
         });
   }
 

@@ -23,6 +23,7 @@ import org.fieldreadings.core.db.Migrations;
 import org.fieldreadings.core.files.PrivateFiles;
 import org.fieldreadings.core.telemetry.Telemetry;
 import org.fieldreadings.devices.DevicesModule;
+import org.fieldreadings.push.PushModule;
 import org.fieldreadings.readings.ReadingsModule;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -38,7 +39,8 @@ public final class FieldReadingsServer implements AutoCloseable {
   private static final long STOP_TIMEOUT_SECONDS = 30;
 
   /** The modules of the monolith, in deployment order. */
-  static final List<FieldModule> MODULES = List.of(new AccessModule(), new DevicesModule(), new ReadingsModule());
+  static final List<FieldModule> MODULES =
+      List.of(new AccessModule(), new DevicesModule(), new ReadingsModule(), new PushModule());
 
   private final DataDirLock lock;
   private final Path dataDir;

@@ -23,6 +23,30 @@ public interface ReadingsContract {
    */
   BusAddress<ReadingsStored, Void> STORED = new BusAddress<>("readings.stored");
 
+  /** The most readings one {@link #SERIES_READINGS} reply holds. */
+  int SERIES_READINGS_MAX = 10_000;
+
+  /**
+   * The stored readings of one series newer than a timestamp, oldest first, and the series' newest timestamp. Fails
+   * {@link BusFailure#BAD_REQUEST} for a limit outside 0 to {@link #SERIES_READINGS_MAX}.
+   */
+  BusAddress<SeriesReadingsRequest, SeriesReadings> SERIES_READINGS = new BusAddress<>("readings.series-readings");
+
+  /** At most {@code limit} readings of the series with a timestamp after {@code after} (epoch ms, excluded). */
+  record SeriesReadingsRequest(long deviceId, String connectorId, String iface, long after, int limit) {}
+
+  /**
+   * Readings of one series, oldest first: {@code timestamps[i]} (epoch ms) and {@code values[i]}; {@code latest} is
+   * the series' newest timestamp (null: the series has no reading).
+   */
+  record SeriesReadings(long[] timestamps, double[] values, Long latest) {
+
+    /** How many readings. */
+    public int size() {
+      return timestamps.length;
+    }
+  }
+
   /** One write's readings, by series; {@code node} is the id of the node that wrote ({@code ThisNode}). */
   record ReadingsStored(String node, List<StoredSeries> series) {
 

@@ -139,6 +139,9 @@ public final class ConfigKeys {
       plain("readings.cache.mb", "an integer from 0 to 65536", intRange(0, 65_536), 16);
   public static final ConfigKey<String> LOGGING_FORMAT =
       plain("logging.format", "text or json", oneOf(Set.of("TEXT", "JSON")), "TEXT");
+  /** The most alert rules one entity may have (409 beyond). */
+  public static final ConfigKey<Integer> ALERTS_MAX_PER_ENTITY = plain(
+      "alerts.max.per.entity", "an integer from 1 to 100000", intRange(1, 100_000), 1000);
   public static final ConfigKey<Boolean> DEMO = plain("demo", "true or false", bool(), null);
 
   /** All keys, in the order of the configuration table of docs/guide.md. */
@@ -153,7 +156,8 @@ public final class ConfigKeys {
       SECURITY_MASTER_KEY, ACCESS_TOKEN_TTL, RATELIMIT_KEY_RPS, RATELIMIT_KEY_BURST,
       RATELIMIT_TOKEN_EMAIL_HOURLY, RATELIMIT_TOKEN_CLIENT_HOURLY, RATELIMIT_AUTH_FAILURES_PER_MINUTE,
       READINGS_LIMIT_NONE, READINGS_LIMIT_HOUR, READINGS_LIMIT_AGGREGATED, READINGS_LIMIT_INTERFACES,
-      READINGS_LIMIT_DEVICES, READINGS_ACCEPT_FROM, READINGS_ACCEPT_AHEAD, READINGS_CACHE_MB, LOGGING_FORMAT, DEMO);
+      READINGS_LIMIT_DEVICES, READINGS_ACCEPT_FROM, READINGS_ACCEPT_AHEAD, READINGS_CACHE_MB, ALERTS_MAX_PER_ENTITY,
+      LOGGING_FORMAT, DEMO);
 
   private ConfigKeys() {}
 

@@ -41,6 +41,15 @@ public final class Points {
     return i >= 0 ? i : -i - 1;
   }
 
+  /** Copies of the times and values: what outlives this (reused) buffer. */
+  public long[] copyOfTimes() {
+    return Arrays.copyOf(times, size);
+  }
+
+  public double[] copyOfValues() {
+    return Arrays.copyOf(values, size);
+  }
+
   long[] times() {
     return times;
   }

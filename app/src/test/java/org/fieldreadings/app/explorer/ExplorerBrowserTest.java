@@ -190,6 +190,53 @@ class ExplorerBrowserTest {
   }
 
   @Test
+  void showsTheAlertRulesOfTheSelectedDeviceWithTheirStateAndNewestEvent() throws Exception {
+    try (FieldReadingsServer server = FieldReadingsServer.start(TestServers.config(dir.resolve("data"), Map.of()));
+        HeadlessChromium chromium = HeadlessChromium.start(dir.resolve("chromium"), 1280, 900)) {
+      Seeded seeded = seed(server, dir.resolve("data"));
+      TestHttp api = new TestHttp(server.httpPort());
+      for (String rule : List.of(
+          "{\"name\":\"Frost\",\"profile\":\"REAL_WEATHER_STATION\",\"serial\":\"WS-2\",\"interface\":\"AirTemp\","
+              + "\"condition\":\"below\",\"threshold\":0.5}",
+          "{\"name\":\"Quiet\",\"profile\":\"REAL_WEATHER_STATION\",\"serial\":\"WS-2\",\"interface\":\"AirHum\","
+              + "\"condition\":\"silent\",\"for\":\"P1D\"}",
+          "{\"name\":\"Heat\",\"profile\":\"REAL_WEATHER_STATION\",\"serial\":\"WS-1\",\"interface\":\"AirTemp\","
+              + "\"condition\":\"above\",\"threshold\":40}")) {
+        ok(api.post("/api/alerts", rule, "Authorization", "ApiKey " + seeded.apiKey(), "Content-Type",
+            "application/json"));
+      }
+      Instant frost = Instant.now().minus(Duration.ofMinutes(30)).truncatedTo(ChronoUnit.SECONDS);
+      ok(new TestHttp(server.adminPort()).post("/admin/readings", CSV_HEADER
+          + row("REAL_WEATHER_STATION", "WS-2", "AirTemp", frost, -1.5), "Authorization", seeded.bearer(),
+          "Content-Type", "text/csv"));
+      Instant deadline = Instant.now().plus(STEP_TIMEOUT);
+      String key = "ApiKey " + seeded.apiKey();
+      while (!api.get("/api/alerts", "Authorization", key).body().contains("\"triggered\":true")) {
+        assertThat(Instant.now()).as("the frost rule triggered").isBefore(deadline);
+        Thread.sleep(50);
+      }
+      open(chromium, server, seeded.apiKey());
+
+      selectDevice(chromium, "WS-2");
+      assertThat(chromium.evaluate("document.getElementById('alerts-heading').textContent"))
+          .isEqualTo("Alert rules of WS-2");
+      assertThat(alertRows(chromium)).isEqualTo(
+          "Frost|AirTemp below 0.5|\u26a0 triggered|triggered 30 min ago at -1.5 °C\n"
+          + "Quiet|AirHum silent for PT24H|ok|none yet");
+      selectDevice(chromium, "WS-1");
+      assertThat(alertRows(chromium)).isEqualTo("Heat|AirTemp above 40|ok|none yet");
+      search(chromium, "device", "PROFILE_A / SM-0001");
+      chromium.press("Enter");
+      waitIdle(chromium);
+      assertThat(alertRows(chromium)).isEmpty();
+      assertThat(chromium.evaluate("document.getElementById('alerts-note').textContent"))
+          .isEqualTo("No alert rules watch this device (POST /api/alerts adds one).");
+      chromium.screenshot(Path.of("target", "explorer-alerts.png"));
+      assertThat(chromium.problems()).isEmpty();
+    }
+  }
+
+  @Test
   void mapsTheDevicesOfTheEntityFromTheirLocationsWithoutATileServer() throws Exception {
     try (FieldReadingsServer server = FieldReadingsServer.start(TestServers.config(dir.resolve("data"), Map.of()));
         HeadlessChromium chromium = HeadlessChromium.start(dir.resolve("chromium"), 1280, 900)) {
@@ -760,6 +807,11 @@ class ExplorerBrowserTest {
   }
 
   /** The latest-values table, a line per row, cells joined by '|'. */
+  private static String alertRows(HeadlessChromium chromium) {
+    return (String) chromium.evaluate("[...document.querySelectorAll('#alerts-rows tr')]"
+        + ".map(row => [...row.cells].map(c => c.textContent).join('|')).join('\\n')");
+  }
+
   private static String latestRows(HeadlessChromium chromium) {
     return (String) chromium.evaluate("[...document.querySelectorAll('#latest-rows tr')]"
         + ".map(row => [...row.cells].map(c => c.textContent).join('|')).join('\\n')");

@@ -308,7 +308,7 @@
     $("connector").replaceChildren(...connectors.map((c, i) => option(i, c.connectorId)));
     markMap();
     hideAgronomy();
-    await showLatest(device);
+    await Promise.all([showLatest(device), showAlerts(device)]);
     if (connectors.length === 0) {
       destroyCharts();
       $("interface-list").replaceChildren();
@@ -590,6 +590,43 @@
       ? "\u26a0 Silent for more than a day: the newest reading is " + age(newest) + "."
       : "\u26a0 No readings yet.";
     $("latest").hidden = false;
+  }
+
+  /** What a rule watches, in words: "AirTemp below 0.5 for PT1H". */
+  function watches(rule) {
+    const series = (rule.connectorId === "ORIGIN" ? "" : rule.connectorId + " ") + rule.interface;
+    const what = rule.condition === "silent" ? " silent" : " " + rule.condition + " " + rule.threshold;
+    return series + what + (rule.for === "PT0S" ? "" : " for " + rule.for);
+  }
+
+  /**
+   * The entity's alert rules on the device, each with its state and newest event. The entity has at most
+   * alerts.max.per.entity rules, so they are asked for once and filtered here.
+   */
+  async function showAlerts(device) {
+    const rules = (await (await call("/alerts")).json())
+      .filter((rule) => rule.profile === device.profile && rule.serial === device.serial);
+    const newest = await Promise.all(rules.map(async (rule) => {
+      const events = await (await call("/alerts/" + encodeURIComponent(rule.id) + "/events")).json();
+      return events.length ? events[events.length - 1] : null;
+    }));
+    $("alerts-heading").textContent = "Alert rules of " + device.serial;
+    $("alerts-note").textContent = rules.length ? "" : "No alert rules watch this device (POST /api/alerts adds one).";
+    $("alerts-table").hidden = rules.length === 0;
+    $("alerts-rows").replaceChildren(...rules.map((rule, i) => {
+      const row = document.createElement("tr");
+      const state = cell(!rule.enabled ? "disabled" : rule.triggered ? "\u26a0 triggered" : "ok");
+      state.className = rule.triggered ? "warning" : "";
+      const event = newest[i];
+      const last = cell(event ? event.type.replace("alert.", "") + " " + age(event.at)
+        + (event.value === null ? "" : " at " + event.value + " " + unitOf(rule.interface)) : "none yet");
+      if (event) {
+        last.title = rfc3339(event.at);
+      }
+      row.append(cell(rule.name), cell(watches(rule)), state, last);
+      return row;
+    }));
+    $("alerts").hidden = false;
   }
 
   // --- map: the devices' locations as points, no tile server ---

@@ -9,7 +9,10 @@ import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.fieldreadings.core.bus.ReadingsContract;
 import org.fieldreadings.core.bus.ReadingsContract.ReadingsStored;
@@ -22,19 +25,25 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Judges the enabled rules of every series a write stored readings in ({@link ReadingsContract#STORED}). The
- * node that wrote judges at once; the others a few seconds later, which finds nothing left to judge unless the
- * writer stopped before it did. Each rule is judged in a transaction that holds its row, on the readings stored
- * after the newest it has judged, so each transition is produced once whatever the number of nodes, and a reading
- * a node did not get to is judged with the series' next write, at the latest at the next start ({@link #catchUp}).
+ * Judges the enabled rules of the series writes stored readings in ({@link ReadingsContract#STORED}). The node
+ * that wrote judges within {@link #GATHER}; the others {@link #BACKUP_DELAY} later, which finds nothing left to
+ * judge unless the writer stopped before it did. Writes are gathered per series meanwhile, so a burst of writes
+ * (an import, a busy gateway) costs one judgement per series, not one per write. A series' rules are judged in one
+ * transaction that holds their rows, on the readings stored after the newest each has judged, so each transition
+ * is produced once whatever the number of nodes, and a reading a node did not get to is judged with the series'
+ * next write, at the latest at the next start ({@link #catchUp}).
  */
 final class AlertEvaluator {
 
   private static final Logger LOG = LoggerFactory.getLogger(AlertEvaluator.class);
+  /** How long the writing node gathers writes before judging them. */
+  static final Duration GATHER = Duration.ofMillis(100);
   /** How long other nodes leave a write to the node that made it. */
   static final Duration BACKUP_DELAY = Duration.ofSeconds(5);
-  /** Readings judged per transaction: a rule far behind catches up in several. */
+  /** Readings judged per transaction: a series far behind is judged in several. */
   private static final int READINGS_PER_JUDGEMENT = 5_000;
+  /** Series looked up at once. */
+  private static final int SERIES_PER_LOOKUP = 1_000;
   private static final int CATCH_UP_PAGE = 500;
   private static final String RULES_OF_SERIES = """
       SELECT r.rule_id, r.device_id, r.connector_id, r.interface, r.judged_ts FROM push.alert_rule r
@@ -44,37 +53,45 @@ final class AlertEvaluator {
   private static final String ENABLED_RULES = """
       SELECT rule_id, device_id, connector_id, interface, judged_ts FROM push.alert_rule
       WHERE enabled AND rule_id > $1 ORDER BY rule_id LIMIT $2""";
-  private static final String LOCK_RULE = """
-      SELECT condition, threshold, for_ms, judged_ts, holding_since, triggered, entity_id FROM push.alert_rule
-      WHERE rule_id = $1 AND enabled FOR UPDATE""";
+  /** In rule id order, so that two nodes judging the same series never wait for each other in a cycle. */
+  private static final String LOCK_RULES = """
+      SELECT rule_id, condition, threshold, for_ms, judged_ts, holding_since, triggered, entity_id
+      FROM push.alert_rule WHERE rule_id = ANY($1) AND enabled ORDER BY rule_id FOR UPDATE""";
   private static final String SAVE_STATE =
       "UPDATE push.alert_rule SET judged_ts = $2, holding_since = $3, triggered = $4 WHERE rule_id = $1";
   static final String INSERT_EVENT =
       "INSERT INTO push.alert_event (event_id, rule_id, entity_id, type, at, value) VALUES ($1, $2, $3, $4, $5, $6)";
 
-  /** A rule to judge on its series. */
-  private record Watched(UUID ruleId, long deviceId, String connectorId, String iface, Long judged) {}
+  /** A series of a device. */
+  private record Series(long deviceId, String connectorId, String iface) {}
+
+  /** A rule to judge, and the newest reading it had judged when looked up. */
+  private record Watched(UUID ruleId, Series series, Long judged) {}
 
   private final Vertx vertx;
   private final Pool pool;
   private final String node;
   private final Timer judging;
+  /** Series written and not judged yet, with the newest timestamp written; touched on the verticle's loop only. */
+  private Map<Series, Long> gathered = new HashMap<>();
+  private boolean scheduled;
+  private boolean judgingNow;
 
   AlertEvaluator(Vertx vertx, Pool pool) {
     this.vertx = vertx;
     this.pool = pool;
     this.node = ThisNode.id(vertx);
     this.judging = Timer.builder("fieldreadings.alerts.judgement")
-        .description("Judging the rules of a write's series, from its announcement to the events committed")
+        .description("Judging the rules of the series written in a gathering, from its start to the events committed")
         .register(Telemetry.registry(vertx));
   }
 
-  /** Judges the rules of a write's series: at once when this node wrote, as a backup later when another did. */
+  /** A write's series: judged soon when this node wrote, as a backup later when another did. */
   void stored(ReadingsStored stored) {
     if (node.equals(stored.node())) {
-      judge(stored.series());
+      gather(stored.series());
     } else {
-      vertx.setTimer(BACKUP_DELAY.toMillis(), id -> judge(stored.series()));
+      vertx.setTimer(BACKUP_DELAY.toMillis(), id -> gather(stored.series()));
     }
   }
 
@@ -89,86 +106,142 @@ final class AlertEvaluator {
       if (rules.isEmpty()) {
         return Future.succeededFuture();
       }
-      return judgeAll(rules, 0).compose(v -> rules.size() < CATCH_UP_PAGE ? Future.succeededFuture()
-          : catchUpAfter(rules.get(rules.size() - 1).ruleId()));
+      return judgeSeries(new ArrayList<>(bySeries(rules).values()), 0).compose(v -> rules.size() < CATCH_UP_PAGE
+          ? Future.succeededFuture() : catchUpAfter(rules.get(rules.size() - 1).ruleId()));
     });
   }
 
-  private void judge(List<StoredSeries> series) {
+  private void gather(List<StoredSeries> written) {
+    for (StoredSeries s : written) {
+      gathered.merge(new Series(s.deviceId(), s.connectorId(), s.iface()), s.to(), Math::max);
+    }
+    schedule();
+  }
+
+  /** One judgement at a time: what is written meanwhile is gathered for the next. */
+  private void schedule() {
+    if (!scheduled && !judgingNow && !gathered.isEmpty()) {
+      scheduled = true;
+      vertx.setTimer(GATHER.toMillis(), id -> {
+        scheduled = false;
+        judgeGathered();
+      });
+    }
+  }
+
+  private void judgeGathered() {
+    Map<Series, Long> series = gathered;
+    gathered = new HashMap<>();
+    judgingNow = true;
     long started = System.nanoTime();
-    int n = series.size();
+    judgeWritten(new ArrayList<>(series.entrySet()), 0)
+        .onSuccess(v -> judging.record(Duration.ofNanos(System.nanoTime() - started)))
+        .onFailure(error -> LOG.warn("alert rules of some writes not judged now (judged with their series' next "
+            + "write): {}", error.getMessage()))
+        .onComplete(done -> {
+          judgingNow = false;
+          schedule();
+        });
+  }
+
+  /** The written series from {@code from} on, a lookup of their rules at a time. */
+  private Future<Void> judgeWritten(List<Map.Entry<Series, Long>> written, int from) {
+    if (from >= written.size()) {
+      return Future.succeededFuture();
+    }
+    List<Map.Entry<Series, Long>> slice = written.subList(from, Math.min(written.size(), from + SERIES_PER_LOOKUP));
+    int n = slice.size();
     Long[] devices = new Long[n];
     String[] connectors = new String[n];
     String[] interfaces = new String[n];
     Long[] upto = new Long[n];
     for (int i = 0; i < n; i++) {
-      StoredSeries s = series.get(i);
+      Series s = slice.get(i).getKey();
       devices[i] = s.deviceId();
       connectors[i] = s.connectorId();
       interfaces[i] = s.iface();
-      upto[i] = s.to();
+      upto[i] = slice.get(i).getValue();
     }
-    pool.preparedQuery(RULES_OF_SERIES).execute(Tuple.of(devices, connectors, interfaces, upto))
-        .compose(rows -> judgeAll(watched(rows), 0))
-        .onSuccess(v -> judging.record(Duration.ofNanos(System.nanoTime() - started)))
-        .onFailure(error -> LOG.warn("alert rules of a write not judged now (judged with the series' next write): "
-            + "{}", error.getMessage()));
+    return pool.preparedQuery(RULES_OF_SERIES).execute(Tuple.of(devices, connectors, interfaces, upto))
+        .compose(rows -> judgeSeries(new ArrayList<>(bySeries(watched(rows)).values()), 0))
+        .compose(v -> judgeWritten(written, from + n));
   }
 
-  /** One rule after another: a write's rules are few, and a catch-up must not flood the database. */
-  private Future<Void> judgeAll(List<Watched> rules, int from) {
-    if (from == rules.size()) {
+  /** One series after another: each is a read of its readings and a transaction. */
+  private Future<Void> judgeSeries(List<List<Watched>> series, int from) {
+    if (from == series.size()) {
       return Future.succeededFuture();
     }
-    return judgeRule(rules.get(from)).compose(v -> judgeAll(rules, from + 1));
+    return judgeRules(series.get(from)).compose(v -> judgeSeries(series, from + 1));
   }
 
-  /** Judges the rule's readings after the newest it judged, a transaction per batch of them, until none is left. */
-  private Future<Void> judgeRule(Watched rule) {
-    long after = rule.judged() == null ? Long.MIN_VALUE : rule.judged();
-    return ReadingsContract.SERIES_READINGS.request(vertx.eventBus(),
-            new SeriesReadingsRequest(rule.deviceId(), rule.connectorId(), rule.iface(), after,
-                READINGS_PER_JUDGEMENT))
-        .compose(readings -> readings.size() == 0 ? Future.succeededFuture()
-            : pool.withTransaction(tx -> judgeLocked(tx, rule.ruleId(), readings))
-                .compose(judgedUpTo -> readings.size() < READINGS_PER_JUDGEMENT || judgedUpTo == null
-                    ? Future.succeededFuture()
-                    : judgeRule(new Watched(rule.ruleId(), rule.deviceId(), rule.connectorId(), rule.iface(),
-                        judgedUpTo))));
+  /**
+   * Judges one series' rules on its readings after the oldest of their newest judged, a transaction per batch of
+   * readings, until none is left.
+   */
+  private Future<Void> judgeRules(List<Watched> rules) {
+    Series series = rules.get(0).series();
+    long after = Long.MAX_VALUE;
+    for (Watched rule : rules) {
+      after = Math.min(after, rule.judged() == null ? Long.MIN_VALUE : rule.judged());
+    }
+    List<UUID> ids = rules.stream().map(Watched::ruleId).toList();
+    return ReadingsContract.SERIES_READINGS.request(vertx.eventBus(), new SeriesReadingsRequest(series.deviceId(),
+            series.connectorId(), series.iface(), after, READINGS_PER_JUDGEMENT))
+        .compose(readings -> {
+          if (readings.size() == 0) {
+            return Future.succeededFuture();
+          }
+          Future<Void> judged = pool.withTransaction(tx -> judgeLocked(tx, ids, readings));
+          if (readings.size() < READINGS_PER_JUDGEMENT) {
+            return judged;
+          }
+          long last = readings.timestamps()[readings.size() - 1];
+          return judged.compose(v -> judgeRules(rules.stream().map(rule -> new Watched(rule.ruleId(), series,
+              rule.judged() == null ? last : Math.max(rule.judged(), last))).toList()));
+        });
   }
 
-  /** In the rule's transaction: judges, saves the state and the events; the newest timestamp judged, or null. */
-  private Future<Long> judgeLocked(SqlConnection tx, UUID ruleId, SeriesReadings readings) {
-    return tx.preparedQuery(LOCK_RULE).execute(Tuple.of(ruleId)).compose(rows -> {
-      if (rows.size() == 0) {
-        return Future.succeededFuture(null);
-      }
-      Row row = rows.iterator().next();
-      AlertState state = new AlertState(row.getLong(3), row.getLong(4), row.getBoolean(5));
-      AlertJudge.Judged judged = AlertJudge.judge(Condition.parse(row.getString(0)).orElseThrow(),
-          row.getDouble(1), row.getLong(2), state, readings.timestamps(), readings.values());
-      if (judged.state().equals(state)) {
-        return Future.succeededFuture(state.judged());
-      }
+  /** In the series' transaction: judges each rule from its locked state, saves the states and the events. */
+  private Future<Void> judgeLocked(SqlConnection tx, List<UUID> ids, SeriesReadings readings) {
+    return tx.preparedQuery(LOCK_RULES).execute(Tuple.of(ids.toArray(UUID[]::new))).compose(rows -> {
+      List<Tuple> states = new ArrayList<>();
       List<Tuple> events = new ArrayList<>();
-      for (AlertJudge.Transition transition : judged.transitions()) {
-        events.add(Tuple.of(UUID.randomUUID(), ruleId, row.getString(6), transition.type(), transition.at(),
-            transition.value()));
+      for (Row row : rows) {
+        UUID ruleId = row.getUUID(0);
+        AlertState state = new AlertState(row.getLong(4), row.getLong(5), row.getBoolean(6));
+        AlertJudge.Judged judged = AlertJudge.judge(Condition.parse(row.getString(1)).orElseThrow(),
+            row.getDouble(2), row.getLong(3), state, readings.timestamps(), readings.values());
+        if (judged.state().equals(state)) {
+          continue;
+        }
+        AlertState saved = judged.state();
+        states.add(Tuple.of(ruleId, saved.judged(), saved.holdingSince(), saved.triggered()));
+        for (AlertJudge.Transition transition : judged.transitions()) {
+          events.add(Tuple.of(UUID.randomUUID(), ruleId, row.getString(7), transition.type(), transition.at(),
+              transition.value()));
+        }
       }
-      AlertState saved = judged.state();
-      Future<?> written = tx.preparedQuery(SAVE_STATE)
-          .execute(Tuple.of(ruleId, saved.judged(), saved.holdingSince(), saved.triggered()));
+      Future<?> written = states.isEmpty() ? Future.succeededFuture()
+          : tx.preparedQuery(SAVE_STATE).executeBatch(states);
       if (!events.isEmpty()) {
         written = written.compose(v -> tx.preparedQuery(INSERT_EVENT).executeBatch(events));
       }
-      return written.map(v -> saved.judged());
+      return written.mapEmpty();
     });
+  }
+
+  private static Map<Series, List<Watched>> bySeries(List<Watched> rules) {
+    Map<Series, List<Watched>> bySeries = new LinkedHashMap<>();
+    rules.forEach(rule -> bySeries.computeIfAbsent(rule.series(), s -> new ArrayList<>()).add(rule));
+    return bySeries;
   }
 
   private static List<Watched> watched(Iterable<Row> rows) {
     List<Watched> rules = new ArrayList<>();
     for (Row row : rows) {
-      rules.add(new Watched(row.getUUID(0), row.getLong(1), row.getString(2), row.getString(3), row.getLong(4)));
+      rules.add(new Watched(row.getUUID(0), new Series(row.getLong(1), row.getString(2), row.getString(3)),
+          row.getLong(4)));
     }
     return rules;
   }

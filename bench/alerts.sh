@@ -4,7 +4,8 @@
 #   ingest   the peers' data as PROFILE_B frames (bench/gen_gateway.py, the very payloads of bench/ingest.sh)
 #            through the plugin with an ingest key bound to an entity, 4 payloads in flight, on a fresh server
 #            without rules, then on another fresh server whose entity has 1,000 rules on the same series
-#            (below/above thresholds spread over each series' values, so that rules trigger and resolve all year)
+#            (below the 2nd and 5th percentiles of each series' values, above the 95th and 98th: frost and heat
+#            alarms that trigger and resolve now and then all year)
 #   latency  then, on that server, 200 single readings through the admin import, each crossing a rule's
 #            threshold: the time from each write's answer to its event's commit (the event table's created_at)
 # Both servers are warmed up on other serials first. Needs: JDK 17, Maven, python3, curl, psql.
@@ -23,7 +24,7 @@ mkdir "$work/warmup"
 for payload in "$work"/payloads/p0[01]-*.txt; do
   sed 's/GWB-/GBW-/' "$payload" >"$work/warmup/$(basename "$payload")"
 done
-# The series of the timed payloads, with the quartiles of their values: where the rules' thresholds go.
+# The series of the timed payloads, with percentiles of their values: where the rules' thresholds go.
 python3 - "$work/canonical.csv" >"$work/series.tsv" <<'PY'
 import csv, sys
 values = {}
@@ -35,7 +36,7 @@ with open(sys.argv[1]) as f:
             float(row["value"]))
 for key, vs in sorted(values.items()):
     vs.sort()
-    print("\t".join(key), vs[len(vs) // 4], vs[len(vs) // 2], vs[3 * len(vs) // 4], sep="\t")
+    print("\t".join(key), *(vs[len(vs) * p // 100] for p in (2, 5, 95, 98)), sep="\t")
 PY
 json_field() { python3 -c "import json,sys; print(json.load(sys.stdin)['$1'])"; }
 api="http://127.0.0.1:$http_port/api"
@@ -77,8 +78,8 @@ python3 - "$work/series.tsv" "$api" "$key" <<'PY'
 import itertools, json, sys, urllib.request
 series = [line.rstrip("\n").split("\t") for line in open(sys.argv[1])]
 made = 0
-for n, (profile, serial, connector, iface, q1, median, q3) in zip(range(1000), itertools.cycle(series)):
-    condition, threshold = [("below", q1), ("above", q3), ("below", median), ("above", median)][n // len(series) % 4]
+for n, (profile, serial, connector, iface, p2, p5, p95, p98) in zip(range(1000), itertools.cycle(series)):
+    condition, threshold = [("below", p2), ("above", p98), ("below", p5), ("above", p95)][n // len(series) % 4]
     rule = {"name": f"bench {n}", "profile": profile, "serial": serial, "connectorId": connector,
             "interface": iface, "condition": condition, "threshold": float(threshold)}
     request = urllib.request.Request(sys.argv[2] + "/alerts", json.dumps(rule).encode(), method="POST",

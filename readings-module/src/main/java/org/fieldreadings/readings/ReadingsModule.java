@@ -16,6 +16,7 @@ import org.fieldreadings.readings.plugins.PluginInfo;
 import org.fieldreadings.readings.plugins.PluginRoutes;
 import org.fieldreadings.readings.query.LatestRoutes;
 import org.fieldreadings.readings.query.ReadingsRoutes;
+import org.fieldreadings.readings.query.StreamRoutes;
 import org.fieldreadings.readings.source.ReadSource;
 import org.fieldreadings.readings.source.ReplicaLag;
 import org.fieldreadings.readings.write.AcceptedWindow;
@@ -48,6 +49,7 @@ public final class ReadingsModule implements FieldModule {
     ReadingsRoutes.mount(api, edge, source);
     LatestRoutes.mount(api, edge, source);
     AgronomyRoutes.mount(api, edge, source);
+    StreamRoutes.mount(api, edge, source);
     IngestRoutes.mountApi(api, edge);
   }
 

@@ -138,7 +138,7 @@ class ApiContractTest {
         "requestAccessToken", "getApiKey", "revokeApiKey", "getDeviceSerials", "getDeviceBySerial",
         "getReadingsBySerial", "getReadingsOfDevices", "ingestRawPayload", "getLatestBySerial", "getFleetLatest",
         "getAgronomyBySerial", "getDeviceLocations", "getHealth", "listAlertRules", "createAlertRule",
-        "getAlertRule", "replaceAlertRule", "deleteAlertRule", "listAlertEvents");
+        "getAlertRule", "replaceAlertRule", "deleteAlertRule", "listAlertEvents", "streamReadingsBySerial");
     assertThat(operations.get("GET /devices/{profile}/{serial}/readings").getString("operationId"))
         .isEqualTo("getReadingsBySerial");
 

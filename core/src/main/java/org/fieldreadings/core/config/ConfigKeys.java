@@ -142,6 +142,9 @@ public final class ConfigKeys {
   /** The most alert rules one entity may have (409 beyond). */
   public static final ConfigKey<Integer> ALERTS_MAX_PER_ENTITY = plain(
       "alerts.max.per.entity", "an integer from 1 to 100000", intRange(1, 100_000), 1000);
+  /** The most live readings streams one API key may hold open on a node (429 beyond). */
+  public static final ConfigKey<Integer> STREAM_MAX_PER_KEY = plain(
+      "stream.max.per.key", "an integer from 1 to 1000", intRange(1, 1000), 4);
   public static final ConfigKey<Boolean> DEMO = plain("demo", "true or false", bool(), null);
 
   /** All keys, in the order of the configuration table of docs/guide.md. */
@@ -157,7 +160,7 @@ public final class ConfigKeys {
       RATELIMIT_TOKEN_EMAIL_HOURLY, RATELIMIT_TOKEN_CLIENT_HOURLY, RATELIMIT_AUTH_FAILURES_PER_MINUTE,
       READINGS_LIMIT_NONE, READINGS_LIMIT_HOUR, READINGS_LIMIT_AGGREGATED, READINGS_LIMIT_INTERFACES,
       READINGS_LIMIT_DEVICES, READINGS_ACCEPT_FROM, READINGS_ACCEPT_AHEAD, READINGS_CACHE_MB, ALERTS_MAX_PER_ENTITY,
-      LOGGING_FORMAT, DEMO);
+      STREAM_MAX_PER_KEY, LOGGING_FORMAT, DEMO);
 
   private ConfigKeys() {}
 

@@ -4,10 +4,10 @@ import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.ext.auth.User;
-import org.fieldreadings.core.bus.DevicesContract.IngestScope;
 import io.vertx.ext.web.RoutingContext;
 import java.util.Map;
 import org.fieldreadings.core.bus.AccessContract;
+import org.fieldreadings.core.bus.DevicesContract.IngestScope;
 
 /**
  * The {@code Authorization: ApiKey <key>} check in front of protected routes (docs/api.md).
@@ -62,6 +62,16 @@ public final class ApiKeyAuth {
   /** What the ingest key that authenticated this request may write (docs/operations.md, "Ingest keys"). */
   public static IngestScope ingestScope(RoutingContext ctx) {
     return ApiKeyPrincipal.ingestScope(ctx.<User>get(USER));
+  }
+
+  /**
+   * Whether a key that authenticated a request earlier has been revoked since: true only when the access module
+   * refuses it now (an outage is not a revocation). Cheap while the key is remembered: a revocation makes it
+   * forgotten on every node within a second.
+   */
+  public Future<Boolean> revoked(String apiKey) {
+    return provider.authenticate(apiKey).map(user -> false)
+        .recover(failure -> Future.succeededFuture(ApiKeyAuthProvider.isRefusal(failure)));
   }
 
   /** The API key of a well-formed header, or null. */

@@ -237,6 +237,26 @@ class ExplorerBrowserTest {
   }
 
   @Test
+  void theLatestValuesFollowTheReadingsStoredWhileTheDeviceIsShown() throws Exception {
+    try (FieldReadingsServer server = FieldReadingsServer.start(TestServers.config(dir.resolve("data"), Map.of()));
+        HeadlessChromium chromium = HeadlessChromium.start(dir.resolve("chromium"), 1280, 900)) {
+      Seeded seeded = openSeeded(server, chromium);
+      selectDevice(chromium, "WS-2");
+      chromium.waitFor("document.getElementById('live-note').textContent"
+          + " === 'Live: readings of ORIGIN appear as they are stored.'", STEP_TIMEOUT);
+      Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+      ok(new TestHttp(server.adminPort()).post("/admin/readings", CSV_HEADER
+          + row("REAL_WEATHER_STATION", "WS-2", "AirTemp", now, 21.25), "Authorization", seeded.bearer(),
+          "Content-Type", "text/csv"));
+      chromium.waitFor("document.querySelector('#latest-rows tr').cells[2].textContent === '21.25 °C'",
+          STEP_TIMEOUT);
+      assertThat(latestRows(chromium)).matches("ORIGIN\\|AirTemp\\|21.25 °C\\|[0-9]+ s ago");
+      chromium.screenshot(Path.of("target", "explorer-live.png"));
+      assertThat(chromium.problems()).isEmpty();
+    }
+  }
+
+  @Test
   void mapsTheDevicesOfTheEntityFromTheirLocationsWithoutATileServer() throws Exception {
     try (FieldReadingsServer server = FieldReadingsServer.start(TestServers.config(dir.resolve("data"), Map.of()));
         HeadlessChromium chromium = HeadlessChromium.start(dir.resolve("chromium"), 1280, 900)) {

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Arrays;
@@ -13,9 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.fieldreadings.app.server.FieldReadingsServer;
 import org.fieldreadings.app.server.TestServers;
-import org.fieldreadings.core.testing.TestHttp;
 import org.fieldreadings.core.testing.TestHttp.Answer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -37,18 +34,14 @@ class AlertRulesTest {
 
   private static ReadingsFixture fixture;
   /** A second node on the same database. */
-  private static FieldReadingsServer second;
-  private static TestHttp secondAdmin;
-  private static String secondAdminToken;
+  private static SecondNode second;
 
   @BeforeAll
   static void start() throws Exception {
     Map<String, String> env = new HashMap<>(TestServers.sharedDatabase());
     env.put("FR_ALERTS_MAX_PER_ENTITY", String.valueOf(MAX_RULES));
     fixture = new ReadingsFixture(dataDir.resolve("first"), env);
-    second = FieldReadingsServer.start(TestServers.config(dataDir.resolve("second"), env));
-    secondAdmin = new TestHttp(second.adminPort());
-    secondAdminToken = Files.readString(dataDir.resolve("second/admin.token"));
+    second = SecondNode.start(dataDir.resolve("second"), env);
     fixture.importCsv(WS + ",FOREIGN-1,ORIGIN,AirTemp,2026-01-01T00:00:00Z,1\n");
   }
 
@@ -109,9 +102,9 @@ class AlertRulesTest {
     device("FROST-1");
     String id = create(rule("FROST-1", "below", 0.5)).json().getString("id");
     fixture.importCsv(csv("FROST-1", "2026-11-01T00:00:00Z", "1.0"));
-    importOnSecondNode(csv("FROST-1", "2026-11-01T01:00:00Z", "0.3"));
+    second.importCsv(csv("FROST-1", "2026-11-01T01:00:00Z", "0.3"));
     fixture.importCsv(csv("FROST-1", "2026-11-01T02:00:00Z", "-0.25"));
-    importOnSecondNode(csv("FROST-1", "2026-11-01T03:00:00Z", "0.5"));
+    second.importCsv(csv("FROST-1", "2026-11-01T03:00:00Z", "0.5"));
     JsonArray events = awaitEvents(id, 2);
     assertThat(shape(events)).containsExactly(
         List.of("alert.triggered", at("2026-11-01T01:00:00Z"), 0.3),
@@ -220,12 +213,6 @@ class AlertRulesTest {
 
   private static String csv(String serial, String at, String value) {
     return WS + "," + serial + ",ORIGIN,AirTemp," + at + "," + value + "\n";
-  }
-
-  private static void importOnSecondNode(String rows) {
-    Answer answer = secondAdmin.post("/admin/readings", "profile,serial,connectorId,interface,timestamp,value\n" + rows,
-        "Authorization", "Bearer " + secondAdminToken, "Content-Type", "text/csv");
-    assertThat(answer.status()).as(answer.toString()).isEqualTo(200);
   }
 
   private static Answer create(JsonObject rule) {

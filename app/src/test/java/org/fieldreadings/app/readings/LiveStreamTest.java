@@ -6,7 +6,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -18,9 +17,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.fieldreadings.app.server.FieldReadingsServer;
 import org.fieldreadings.app.server.TestServers;
-import org.fieldreadings.core.testing.TestHttp;
 import org.fieldreadings.core.testing.TestHttp.Answer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -42,18 +39,14 @@ class LiveStreamTest {
   static Path dataDir;
 
   private static ReadingsFixture fixture;
-  private static FieldReadingsServer second;
-  private static TestHttp secondAdmin;
-  private static String secondAdminToken;
+  private static SecondNode second;
   private final List<Events> opened = new ArrayList<>();
 
   @BeforeAll
   static void start() throws Exception {
     Map<String, String> env = new HashMap<>(TestServers.sharedDatabase());
     fixture = new ReadingsFixture(dataDir.resolve("first"), env);
-    second = FieldReadingsServer.start(TestServers.config(dataDir.resolve("second"), env));
-    secondAdmin = new TestHttp(second.adminPort());
-    secondAdminToken = Files.readString(dataDir.resolve("second/admin.token"));
+    second = SecondNode.start(dataDir.resolve("second"), env);
   }
 
   @AfterAll
@@ -87,10 +80,7 @@ class LiveStreamTest {
     device("LIVE-2");
     Events events = open("LIVE-2", "interfaces=AirTemp", fixture.apiKey);
     assertThat(events.next()).isEqualTo(": open");
-    Answer stored = secondAdmin.post("/admin/readings", "profile,serial,connectorId,interface,timestamp,value\n"
-        + csv("LIVE-2", "AirTemp", "2026-11-20T11:00:00Z", "0.1"), "Authorization", "Bearer " + secondAdminToken,
-        "Content-Type", "text/csv");
-    assertThat(stored.status()).as(stored.toString()).isEqualTo(200);
+    second.importCsv(csv("LIVE-2", "AirTemp", "2026-11-20T11:00:00Z", "0.1"));
     long at = Instant.parse("2026-11-20T11:00:00Z").toEpochMilli();
     assertThat(events.next()).isEqualTo("id: " + at + "\nevent: reading\ndata: {\"timestamp\":" + at
         + ",\"AirTemp\":0.1}");
@@ -119,8 +109,7 @@ class LiveStreamTest {
     for (int i = 0; i < 4; i++) {
       assertThat(open("LIVE-4", "interfaces=AirTemp", entity.apiKey()).next()).isEqualTo(": open");
     }
-    Answer fifth = fixture.api.get("/api/devices/" + WS + "/LIVE-4/readings/stream?interfaces=AirTemp",
-        "Authorization", "ApiKey " + entity.apiKey(), "Accept", "text/event-stream");
+    Answer fifth = refused("LIVE-4", "AirTemp", entity.apiKey());
     assertThat(fifth.status()).isEqualTo(429);
     assertThat(fifth.header("Retry-After")).isEqualTo("5");
     assertThat(fifth.json().getString("detail")).isEqualTo("At most 4 open streams per API key: close one first.");
@@ -129,11 +118,8 @@ class LiveStreamTest {
   @Test
   void aDeviceThatIsNotTheEntitysIs404AndUnknownInterfacesAre400AsForTheReadings() {
     fixture.importCsv(csv("LIVE-FOREIGN", "AirTemp", "2026-11-20T01:00:00Z", "1"));
-    Answer foreign = fixture.api.get("/api/devices/" + WS + "/LIVE-FOREIGN/readings/stream?interfaces=AirTemp",
-        "Authorization", "ApiKey " + fixture.apiKey, "Accept", "text/event-stream");
-    assertThat(foreign.status()).isEqualTo(404);
-    Answer unknown = fixture.api.get("/api/devices/" + WS + "/LIVE-FOREIGN/readings/stream?interfaces=AirTmp",
-        "Authorization", "ApiKey " + fixture.apiKey, "Accept", "text/event-stream");
+    assertThat(refused("LIVE-FOREIGN", "AirTemp", fixture.apiKey).status()).isEqualTo(404);
+    Answer unknown = refused("LIVE-FOREIGN", "AirTmp", fixture.apiKey);
     assertThat(unknown.status()).isEqualTo(400);
     assertThat(unknown.json().getJsonArray("errors").getJsonObject(0).getString("parameter")).isEqualTo("interfaces");
   }
@@ -160,6 +146,12 @@ class LiveStreamTest {
 
   private static String csv(String serial, String iface, String at, String value) {
     return WS + "," + serial + ",ORIGIN," + iface + "," + at + "," + value + "\n";
+  }
+
+  /** The answer to a stream request that is refused (it has a body, not a stream). */
+  private static Answer refused(String serial, String interfaces, String apiKey) {
+    return fixture.api.get("/api/devices/" + WS + "/" + serial + "/readings/stream?interfaces=" + interfaces,
+        "Authorization", "ApiKey " + apiKey, "Accept", "text/event-stream");
   }
 
   private Events open(String serial, String query, String apiKey, String... headers) throws Exception {

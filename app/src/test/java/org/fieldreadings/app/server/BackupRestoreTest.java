@@ -244,7 +244,9 @@ class BackupRestoreTest {
   private static synchronized Path monthlyPartitionBackup() throws Exception {
     Path backup = dir.resolve("monthly.zip");
     if (monthlyPartitions == null) {
-      List<ModuleSchema> schemas = FieldReadingsServer.MODULES.stream().map(FieldModule::schema).toList();
+      // That layout predates the push module: its backups have no push schema, which a restore creates empty.
+      List<ModuleSchema> schemas = FieldReadingsServer.MODULES.stream().map(FieldModule::schema)
+          .filter(schema -> !schema.schema().equals("push")).toList();
       monthlyPartitions = TestPostgres.newDatabase();
       Migrations.migrateTo(monthlyPartitions, schemas, Map.of("access", "2", "devices", "2", "readings", "1"));
       TestPostgres.execute(monthlyPartitions, "CREATE TABLE readings.point_202401 PARTITION OF readings.point FOR "

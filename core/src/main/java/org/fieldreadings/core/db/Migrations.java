@@ -87,13 +87,15 @@ public final class Migrations {
 
   /**
    * Brings each schema to exactly the given version (a restore rebuilds the schemas a backup was taken at); fails
-   * when this build has no such migration, i.e. the backup comes from a newer version of the service.
+   * when this build has no such migration, i.e. the backup comes from a newer version of the service. A schema the
+   * backup does not have (a module newer than the backup) is left out: the next start creates it empty.
    */
   public static void migrateTo(DatabaseUrl url, List<ModuleSchema> schemas, Map<String, String> versions) {
     for (ModuleSchema schema : schemas) {
       String version = versions.get(schema.schema());
       if (version == null) {
-        throw new IllegalArgumentException("the backup has no schema " + schema.schema());
+        LOG.info("schema {} is not in the backup (it is newer): created empty at the next start", schema.schema());
+        continue;
       }
       Flyway flyway = flyway(url, schema).target(version).load();
       boolean known = Arrays.stream(flyway.info().all())

@@ -303,6 +303,7 @@
   /** Loads the chosen device: its latest values, and its most useful series drawn at once. */
   async function loadDevice() {
     const device = selectedDevice();
+    stopFollowing();
     showCompared();
     connectors = (await describe(device)).connectors;
     $("connector").replaceChildren(...connectors.map((c, i) => option(i, c.connectorId)));
@@ -318,6 +319,7 @@
     const best = mostUseful();
     $("connector").value = String(best.connector);
     showInterfaces(best.name);
+    follow(device, connectors[best.connector]);
     await showReadings();
   }
 
@@ -572,15 +574,93 @@
     return element;
   }
 
+  /** The open live stream's controller, null when none is open. */
+  let live = null;
+
+  function stopFollowing() {
+    if (live) {
+      live.abort();
+      live = null;
+    }
+    $("live-note").textContent = "";
+  }
+
+  /**
+   * Follows the device's connector live (GET .../readings/stream): each reading stored from now on updates the
+   * latest values. EventSource cannot send the key's header, so the stream is read through fetch.
+   */
+  async function follow(device, connector) {
+    stopFollowing();
+    const names = connector.interfaces.slice(0, 100);
+    if (names.length === 0) {
+      return;
+    }
+    const controller = new AbortController();
+    live = controller;
+    const query = new URLSearchParams({ connectorId: connector.connectorId, interfaces: names.join(",") });
+    try {
+      const response = await fetch("api" + devicePath(device) + "/readings/stream?" + query, {
+        headers: { Authorization: "ApiKey " + apiKey(), Accept: "text/event-stream" }, signal: controller.signal
+      });
+      if (!response.ok) {
+        // Too many streams open for this key, say: the page works without live values.
+        $("live-note").textContent = "No live values: " + await problemText(response);
+        return;
+      }
+      $("live-note").textContent = "Live: readings of " + connector.connectorId + " appear as they are stored.";
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      let text = "";
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+        text += chunk.value;
+        for (let end = text.indexOf("\n\n"); end >= 0; end = text.indexOf("\n\n")) {
+          const data = text.slice(0, end).split("\n").find((line) => line.startsWith("data: "));
+          text = text.slice(end + 2);
+          if (data) {
+            showLive(connector.connectorId, JSON.parse(data.slice(6)));
+          }
+        }
+      }
+    } catch (e) {
+      // Aborted by another device or key, or the stream ended: nothing to show.
+    }
+    if (live === controller) {
+      $("live-note").textContent = "";
+    }
+  }
+
+  /** A row of the live stream: each of its values replaces (or adds) its interface's latest value. */
+  function showLive(connectorId, row) {
+    Object.entries(row).filter(([name]) => name !== "timestamp").forEach(([name, value]) => {
+      const key = connectorId + "/" + name;
+      let line = [...$("latest-rows").rows].find((r) => r.dataset.key === key);
+      if (!line) {
+        line = latestRow({ connectorId, interface: name });
+        $("latest-rows").append(line);
+      }
+      line.cells[2].textContent = value + " " + unitOf(name);
+      line.cells[3].textContent = age(row.timestamp);
+      line.cells[3].title = rfc3339(row.timestamp);
+    });
+    $("silence").hidden = true;
+  }
+
+  /** A row of the latest values table, its cells empty but the connector's and the interface's. */
+  function latestRow(item) {
+    const row = document.createElement("tr");
+    row.dataset.key = item.connectorId + "/" + item.interface;
+    row.append(cell(item.connectorId), cell(item.interface), cell(""), cell(""));
+    return row;
+  }
+
   /** The last value of each connector and interface of the device, and a warning when it is silent. */
   async function showLatest(device) {
     const latest = await (await call(devicePath(device) + "/latest")).json();
     $("latest-heading").textContent = "Latest values of " + device.serial;
     $("latest-rows").replaceChildren(...latest.map((item) => {
-      const row = document.createElement("tr");
-      const when = cell(age(item.timestamp));
-      when.title = rfc3339(item.timestamp);
-      row.append(cell(item.connectorId), cell(item.interface), cell(item.value + " " + unitOf(item.interface)), when);
+      const row = latestRow(item);
+      row.cells[2].textContent = item.value + " " + unitOf(item.interface);
+      row.cells[3].textContent = age(item.timestamp);
+      row.cells[3].title = rfc3339(item.timestamp);
       return row;
     }));
     const newest = Math.max(...latest.map((item) => item.timestamp));
@@ -1037,9 +1117,11 @@
   });
   $("forget-key").addEventListener("click", () => {
     sessionStorage.removeItem(KEY_STORAGE);
+    stopFollowing();
     $("api-key").value = "";
     $("query-form").hidden = true;
     $("latest").hidden = true;
+    $("alerts").hidden = true;
     $("map-panel").hidden = true;
     $("agronomy").hidden = true;
     hideAgronomy();

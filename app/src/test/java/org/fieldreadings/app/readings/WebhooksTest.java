@@ -110,6 +110,26 @@ class WebhooksTest {
   }
 
   @Test
+  void aSilenceIsDeliveredWithANullValue() throws Exception {
+    Entity entity = entity("silence");
+    device(entity, "QUIET-2");
+    String secret = create(entity, receiver.url("/silence"), "alert.triggered").json().getString("secret");
+    fixture.importCsv(csv("QUIET-2", Instant.now().minusMillis(500).toString(), "12"));
+    JsonObject rule = new JsonObject().put("name", "Silence on QUIET-2").put("profile", WS).put("serial", "QUIET-2")
+        .put("interface", "AirTemp").put("condition", "silent").put("for", "PT2S");
+    assertThat(fixture.api.post("/api/alerts", rule.encode(), json(entity)).status()).isEqualTo(201);
+
+    List<Request> delivered = receiver.await("/silence", 1, WAIT);
+    assertThat(delivered).hasSize(1);
+    new Webhook(secret).verify(delivered.get(0).body(), delivered.get(0).headers());
+    JsonObject data = new JsonObject(delivered.get(0).body()).getJsonObject("data");
+    assertThat(data.getString("type")).isEqualTo("alert.triggered");
+    assertThat(data.containsKey("value")).isTrue();
+    assertThat(data.getValue("value")).isNull();
+    assertThat(data.getJsonObject("rule").getString("condition")).isEqualTo("silent");
+  }
+
+  @Test
   void theTestOperationDeliversAWebhookTestEvent() throws Exception {
     Entity entity = entity("test");
     JsonObject created = create(entity, receiver.url("/test"), "alert.resolved").json();

@@ -70,7 +70,7 @@ public final class Outbox {
 
   public void start() {
     Gauge.builder("fieldreadings." + settings.metric() + ".outbox.depth", depth, AtomicLong::get)
-        .description(capitalized(settings.what()) + "s queued and not yet delivered")
+        .description("Rows of the " + settings.metric() + " outbox not yet delivered")
         .register(registry);
     timer = vertx.setPeriodic(settings.poll().toMillis(), id -> {
       pool.query(sql.depth()).execute()
@@ -172,13 +172,9 @@ public final class Outbox {
 
   private void count(String outcome) {
     Counter.builder("fieldreadings." + settings.metric() + ".deliveries")
-        .description("Delivery attempts of " + settings.what() + "s by outcome")
+        .description("Delivery attempts of the " + settings.metric() + " outbox by outcome")
         .tag("outcome", outcome)
         .register(registry)
         .increment();
-  }
-
-  private static String capitalized(String text) {
-    return Character.toUpperCase(text.charAt(0)) + text.substring(1);
   }
 }

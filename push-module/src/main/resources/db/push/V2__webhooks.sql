@@ -29,5 +29,7 @@ CREATE TABLE webhook_delivery (
   finished_at     timestamptz
 );
 CREATE INDEX webhook_delivery_due ON webhook_delivery (next_attempt_at) WHERE state = 'pending';
-CREATE INDEX webhook_delivery_webhook ON webhook_delivery (webhook_id) WHERE state = 'pending';
+-- For the cascades of a deleted webhook or rule (its events).
+CREATE INDEX webhook_delivery_webhook ON webhook_delivery (webhook_id);
+CREATE INDEX webhook_delivery_event ON webhook_delivery (event_id);
 CREATE INDEX webhook_delivery_finished ON webhook_delivery (finished_at) WHERE state <> 'pending';

@@ -145,6 +145,24 @@ class WebhooksTest {
   }
 
   @Test
+  void deliveriesAreCountedByOutcomeInTheMetrics() throws Exception {
+    Entity entity = entity("metrics");
+    String id = create(entity, receiver.url("/metrics"), "alert.triggered").json().getString("id");
+    fixture.api.post("/api/webhooks/" + id + "/test", null, auth(entity));
+    assertThat(receiver.await("/metrics", 1, WAIT)).hasSize(1);
+
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+    String metrics = fixture.admin.get("/metrics").body();
+    while (!metrics.contains("fieldreadings_webhooks_deliveries_total{outcome=\"sent\"}")
+        && System.nanoTime() < deadline) {
+      Thread.sleep(50);
+      metrics = fixture.admin.get("/metrics").body();
+    }
+    assertThat(metrics).contains("fieldreadings_webhooks_deliveries_total{outcome=\"sent\"}")
+        .contains("fieldreadings_webhooks_outbox_depth");
+  }
+
+  @Test
   void aReceiverAnsweringGoneDisablesItsWebhookWhichGetsNoMoreDeliveries() throws Exception {
     Entity entity = entity("gone");
     device(entity, "GONE-1");

@@ -119,7 +119,7 @@ final class AccessQueries {
       WHERE mail_id = (SELECT mail_id FROM access.mail_outbox
                        WHERE sent_at IS NULL AND next_attempt_at <= now()
                        ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-      RETURNING mail_id, payload, attempts""";
+      RETURNING mail_id, payload, attempts, created_at""";
 
   static final String OUTBOX_DEPTH = "SELECT count(*) FROM access.mail_outbox WHERE sent_at IS NULL";
 
@@ -133,10 +133,10 @@ final class AccessQueries {
       UPDATE access.mail_outbox SET sent_at = now(), payload = NULL, last_error = NULL
       WHERE mail_id = $1 AND attempts = $2 AND sent_at IS NULL""";
 
-  /** $4: the claim's token (its attempt count). */
+  /** $2: the claim's token (its attempt count); $3: the wait in milliseconds. */
   static final String MARK_MAIL_FAILED = """
-      UPDATE access.mail_outbox SET next_attempt_at = now() + $2 * interval '1 millisecond', last_error = $3
-      WHERE mail_id = $1 AND attempts = $4 AND sent_at IS NULL""";
+      UPDATE access.mail_outbox SET next_attempt_at = now() + $3 * interval '1 millisecond', last_error = $4
+      WHERE mail_id = $1 AND attempts = $2 AND sent_at IS NULL""";
 
   static final String PURGE_TOKEN_REQUESTS =
       "DELETE FROM access.token_request WHERE requested_at < now() - interval '1 hour'";

@@ -35,6 +35,11 @@ final class SecondNode implements AutoCloseable {
     assertThat(answer.status()).as(answer.toString()).isEqualTo(200);
   }
 
+  /** This node's Prometheus metrics. */
+  String metrics() {
+    return admin.get("/metrics").body();
+  }
+
   @Override
   public void close() {
     server.close();

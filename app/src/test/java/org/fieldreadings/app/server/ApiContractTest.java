@@ -138,7 +138,8 @@ class ApiContractTest {
         "requestAccessToken", "getApiKey", "revokeApiKey", "getDeviceSerials", "getDeviceBySerial",
         "getReadingsBySerial", "getReadingsOfDevices", "ingestRawPayload", "getLatestBySerial", "getFleetLatest",
         "getAgronomyBySerial", "getDeviceLocations", "getHealth", "listAlertRules", "createAlertRule",
-        "getAlertRule", "replaceAlertRule", "deleteAlertRule", "listAlertEvents", "streamReadingsBySerial");
+        "getAlertRule", "replaceAlertRule", "deleteAlertRule", "listAlertEvents", "streamReadingsBySerial",
+        "listWebhooks", "createWebhook", "deleteWebhook", "testWebhook");
     assertThat(operations.get("GET /devices/{profile}/{serial}/readings").getString("operationId"))
         .isEqualTo("getReadingsBySerial");
 

@@ -50,6 +50,7 @@ class FieldReadingsServerTest {
           .contains("vertx_http_server_requests_total{code=\"200\",method=\"GET\",route=\"/health\"}")
           .contains("vertx_pool_in_use{pool_name=\"field-readings\",pool_type=\"sql\"}")
           .contains("fieldreadings_mail_outbox_depth")
+          .contains("fieldreadings_webhooks_outbox_depth")
           .contains("fieldreadings_readings_written_total{outcome=\"stored\"}");
     }
   }

@@ -142,6 +142,18 @@ public final class ConfigKeys {
   /** The most alert rules one entity may have (409 beyond). */
   public static final ConfigKey<Integer> ALERTS_MAX_PER_ENTITY = plain(
       "alerts.max.per.entity", "an integer from 1 to 100000", intRange(1, 100_000), 1000);
+  /** How long a webhook receiver has to answer a delivery before the attempt counts as failed. */
+  public static final ConfigKey<String> WEBHOOKS_TIMEOUT =
+      plain("webhooks.timeout", DURATION, positiveDuration(), "PT10S");
+  /** How long a webhook delivery is retried before it is abandoned. */
+  public static final ConfigKey<String> WEBHOOKS_RETRY_FOR =
+      plain("webhooks.retry.for", DURATION, positiveDuration(), "P1D");
+  /** Whether webhook URLs may be plain {@code http://} (closed networks, tests). */
+  public static final ConfigKey<Boolean> WEBHOOKS_ALLOW_HTTP = plain("webhooks.allow.http", "true or false", bool(),
+      false);
+  /** Whether webhook URLs may reach loopback, private, link-local or multicast addresses (closed networks, tests). */
+  public static final ConfigKey<Boolean> WEBHOOKS_ALLOW_PRIVATE = plain("webhooks.allow.private", "true or false",
+      bool(), false);
   /** The most live readings streams one API key may hold open on a node (429 beyond). */
   public static final ConfigKey<Integer> STREAM_MAX_PER_KEY = plain(
       "stream.max.per.key", "an integer from 1 to 1000", intRange(1, 1000), 4);
@@ -160,7 +172,8 @@ public final class ConfigKeys {
       RATELIMIT_TOKEN_EMAIL_HOURLY, RATELIMIT_TOKEN_CLIENT_HOURLY, RATELIMIT_AUTH_FAILURES_PER_MINUTE,
       READINGS_LIMIT_NONE, READINGS_LIMIT_HOUR, READINGS_LIMIT_AGGREGATED, READINGS_LIMIT_INTERFACES,
       READINGS_LIMIT_DEVICES, READINGS_ACCEPT_FROM, READINGS_ACCEPT_AHEAD, READINGS_CACHE_MB, ALERTS_MAX_PER_ENTITY,
-      STREAM_MAX_PER_KEY, LOGGING_FORMAT, DEMO);
+      WEBHOOKS_TIMEOUT, WEBHOOKS_RETRY_FOR, WEBHOOKS_ALLOW_HTTP, WEBHOOKS_ALLOW_PRIVATE, STREAM_MAX_PER_KEY,
+      LOGGING_FORMAT, DEMO);
 
   private ConfigKeys() {}
 

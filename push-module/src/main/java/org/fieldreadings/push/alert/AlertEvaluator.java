@@ -61,6 +61,8 @@ final class AlertEvaluator {
       "UPDATE push.alert_rule SET judged_ts = $2, holding_since = $3, triggered = $4 WHERE rule_id = $1";
   static final String INSERT_EVENT =
       "INSERT INTO push.alert_event (event_id, rule_id, entity_id, type, at, value) VALUES ($1, $2, $3, $4, $5, $6)";
+  private static final String QUEUE_DELIVERIES =
+      EventDeliveries.queueOf("push.alert_event") + " WHERE e.event_id = ANY($1)";
 
   /** A series of a device. */
   private record Series(long deviceId, String connectorId, String iface) {}
@@ -202,11 +204,15 @@ final class AlertEvaluator {
         });
   }
 
-  /** In the series' transaction: judges each rule from its locked state, saves the states and the events. */
+  /**
+   * In the series' transaction: judges each rule from its locked state, saves the states, the events and their
+   * webhook deliveries.
+   */
   private Future<Void> judgeLocked(SqlConnection tx, List<UUID> ids, SeriesReadings readings) {
     return tx.preparedQuery(LOCK_RULES).execute(Tuple.of(ids.toArray(UUID[]::new))).compose(rows -> {
       List<Tuple> states = new ArrayList<>();
       List<Tuple> events = new ArrayList<>();
+      List<UUID> eventIds = new ArrayList<>();
       for (Row row : rows) {
         UUID ruleId = row.getUUID(0);
         AlertState state = new AlertState(row.getLong(4), row.getLong(5), row.getBoolean(6));
@@ -218,14 +224,17 @@ final class AlertEvaluator {
         AlertState saved = judged.state();
         states.add(Tuple.of(ruleId, saved.judged(), saved.holdingSince(), saved.triggered()));
         for (AlertJudge.Transition transition : judged.transitions()) {
-          events.add(Tuple.of(UUID.randomUUID(), ruleId, row.getString(7), transition.type(), transition.at(),
+          UUID eventId = UUID.randomUUID();
+          eventIds.add(eventId);
+          events.add(Tuple.of(eventId, ruleId, row.getString(7), transition.type(), transition.at(),
               transition.value()));
         }
       }
       Future<?> written = states.isEmpty() ? Future.succeededFuture()
           : tx.preparedQuery(SAVE_STATE).executeBatch(states);
       if (!events.isEmpty()) {
-        written = written.compose(v -> tx.preparedQuery(INSERT_EVENT).executeBatch(events));
+        written = written.compose(v -> tx.preparedQuery(INSERT_EVENT).executeBatch(events))
+            .compose(v -> tx.preparedQuery(QUEUE_DELIVERIES).execute(Tuple.of(eventIds.toArray(UUID[]::new))));
       }
       return written.mapEmpty();
     });

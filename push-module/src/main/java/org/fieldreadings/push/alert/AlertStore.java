@@ -4,15 +4,11 @@ import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.Tuple;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import org.fieldreadings.core.bus.DeviceRef;
 import org.fieldreadings.core.http.Problem;
 import org.fieldreadings.core.http.ProblemException;
-import org.fieldreadings.plugin.api.InterfaceCatalog;
-import org.fieldreadings.plugin.api.Profile;
 
 /** The alert rules and events of the entities (schema {@code push}), as the API reads and writes them. */
 final class AlertStore {
@@ -129,10 +125,6 @@ final class AlertStore {
   }
 
   private static StoredRule rule(Row row) {
-    AlertRule rule = new AlertRule(row.getUUID(0), row.getString(1),
-        new DeviceRef(Profile.parse(row.getString(2)).orElseThrow(), row.getString(3)), row.getString(4),
-        InterfaceCatalog.of(row.getString(5)), Condition.parse(row.getString(6)).orElseThrow(), row.getDouble(7),
-        Duration.ofMillis(row.getLong(8)), row.getBoolean(9), row.getBoolean(10));
-    return new StoredRule(rule, row.getBoolean(11));
+    return new StoredRule(AlertRule.fromRow(row), row.getBoolean("triggered"));
   }
 }

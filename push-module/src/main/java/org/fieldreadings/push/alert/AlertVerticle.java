@@ -5,18 +5,21 @@ import io.vertx.core.VerticleBase;
 import io.vertx.sqlclient.Pool;
 import org.fieldreadings.core.bus.ReadingsContract;
 import org.fieldreadings.core.db.Pools;
+import org.fieldreadings.push.webhook.WebhookDeliverer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Judges the alert rules: on every write's series ({@link AlertEvaluator}), on the clock for silences
- * ({@link SilenceWatch}), and, at start, whatever a stopped node left unjudged.
+ * ({@link SilenceWatch}), and, at start, whatever a stopped node left unjudged; sends the webhook deliveries their
+ * events queue ({@link WebhookDeliverer}).
  */
 public final class AlertVerticle extends VerticleBase {
 
   private static final Logger LOG = LoggerFactory.getLogger(AlertVerticle.class);
 
   private SilenceWatch silences;
+  private WebhookDeliverer webhooks;
 
   @Override
   public Future<?> start() {
@@ -24,7 +27,9 @@ public final class AlertVerticle extends VerticleBase {
     AlertEvaluator evaluator = new AlertEvaluator(vertx, pool);
     silences = new SilenceWatch(vertx, pool);
     silences.start();
-    return ReadingsContract.STORED.subscribe(vertx.eventBus(), evaluator::stored).completion()
+    webhooks = WebhookDeliverer.fromConfig(vertx, pool, config());
+    return Future.all(webhooks.start(), ReadingsContract.STORED.subscribe(vertx.eventBus(), evaluator::stored)
+            .completion())
         // The start does not wait for the catch-up: a node with many rules serves meanwhile.
         .onSuccess(v -> evaluator.catchUp().onFailure(error -> LOG.warn(
             "alert rules not caught up at start (judged with their series' next writes): {}", error.getMessage())));
@@ -33,6 +38,6 @@ public final class AlertVerticle extends VerticleBase {
   @Override
   public Future<?> stop() {
     silences.stop();
-    return Future.succeededFuture();
+    return webhooks.stop();
   }
 }

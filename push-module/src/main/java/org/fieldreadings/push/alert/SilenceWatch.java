@@ -9,7 +9,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Triggers the silent rules whose series has had no reading for their duration, once a second on every node: a
  * rule's row is taken by one node at a time ({@code SKIP LOCKED}) and triggered in the statement that writes its
- * event, so each silence is one event. The event's {@code at} is the moment the silence reached the duration.
+ * event and the event's webhook deliveries, so each silence is one event. The event's {@code at} is the moment the
+ * silence reached the duration.
  */
 final class SilenceWatch {
 
@@ -23,9 +24,12 @@ final class SilenceWatch {
         ORDER BY coalesce(judged_ts, created_ms) + for_ms LIMIT $2 FOR UPDATE SKIP LOCKED),
       triggered AS (
         UPDATE push.alert_rule r SET triggered = true FROM due WHERE r.rule_id = due.rule_id
-        RETURNING r.rule_id, due.entity_id, due.at)
-      INSERT INTO push.alert_event (event_id, rule_id, entity_id, type, at, value)
-      SELECT gen_random_uuid(), rule_id, entity_id, 'alert.triggered', at, NULL FROM triggered""";
+        RETURNING r.rule_id, due.entity_id, due.at),
+      events AS (
+        INSERT INTO push.alert_event (event_id, rule_id, entity_id, type, at, value)
+        SELECT gen_random_uuid(), rule_id, entity_id, 'alert.triggered', at, NULL FROM triggered
+        RETURNING event_id, entity_id, type)
+      """ + EventDeliveries.queueOf("events");
 
   private final Vertx vertx;
   private final Pool pool;

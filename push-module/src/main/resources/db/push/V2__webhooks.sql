@@ -14,7 +14,8 @@ CREATE TABLE webhook (
 CREATE INDEX webhook_entity ON webhook (entity_id, created_at);
 
 -- One row per event and webhook, written in the transaction that stores the event. Claimed like the mail outbox:
--- attempts is the token of the current claim, next_attempt_at its lease or the next retry.
+-- attempts is the token of the current claim, next_attempt_at its lease or the next retry; claimed_until is set
+-- while an attempt is under way, so that a webhook has one attempt at a time and a slow receiver holds one sender.
 CREATE TABLE webhook_delivery (
   delivery_id     uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   webhook_id      uuid NOT NULL REFERENCES webhook ON DELETE CASCADE,
@@ -24,6 +25,7 @@ CREATE TABLE webhook_delivery (
   state           text NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'delivered', 'abandoned')),
   attempts        integer NOT NULL DEFAULT 0,
   next_attempt_at timestamptz NOT NULL DEFAULT now(),
+  claimed_until   timestamptz,
   last_error      text,
   created_at      timestamptz NOT NULL DEFAULT now(),
   finished_at     timestamptz
@@ -31,5 +33,6 @@ CREATE TABLE webhook_delivery (
 CREATE INDEX webhook_delivery_due ON webhook_delivery (next_attempt_at) WHERE state = 'pending';
 -- For the cascades of a deleted webhook or rule (its events).
 CREATE INDEX webhook_delivery_webhook ON webhook_delivery (webhook_id);
+CREATE INDEX webhook_delivery_under_way ON webhook_delivery (webhook_id) WHERE claimed_until IS NOT NULL;
 CREATE INDEX webhook_delivery_event ON webhook_delivery (event_id);
 CREATE INDEX webhook_delivery_finished ON webhook_delivery (finished_at) WHERE state <> 'pending';

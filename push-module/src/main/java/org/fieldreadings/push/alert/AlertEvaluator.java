@@ -72,6 +72,8 @@ final class AlertEvaluator {
 
   private final Vertx vertx;
   private final Pool pool;
+  /** Told after a commit that stored events, so their deliveries go out now. */
+  private final Runnable eventsStored;
   private final String node;
   private final Timer judging;
   /** Series written and not judged yet, with the newest timestamp written; touched on the verticle's loop only. */
@@ -79,9 +81,10 @@ final class AlertEvaluator {
   private boolean scheduled;
   private boolean judgingNow;
 
-  AlertEvaluator(Vertx vertx, Pool pool) {
+  AlertEvaluator(Vertx vertx, Pool pool, Runnable eventsStored) {
     this.vertx = vertx;
     this.pool = pool;
+    this.eventsStored = eventsStored;
     this.node = ThisNode.id(vertx);
     this.judging = Timer.builder("fieldreadings.alerts.judgement")
         .description("Judging the rules of the series written in a gathering, from its start to the events committed")
@@ -194,7 +197,12 @@ final class AlertEvaluator {
           if (readings.size() == 0) {
             return Future.succeededFuture();
           }
-          Future<Void> judged = pool.withTransaction(tx -> judgeLocked(tx, ids, readings));
+          Future<Void> judged = pool.withTransaction(tx -> judgeLocked(tx, ids, readings)).map(wroteEvents -> {
+            if (wroteEvents) {
+              eventsStored.run();
+            }
+            return null;
+          });
           if (readings.size() < READINGS_PER_JUDGEMENT) {
             return judged;
           }
@@ -206,9 +214,9 @@ final class AlertEvaluator {
 
   /**
    * In the series' transaction: judges each rule from its locked state, saves the states, the events and their
-   * webhook deliveries.
+   * deliveries; true when it wrote events.
    */
-  private Future<Void> judgeLocked(SqlConnection tx, List<UUID> ids, SeriesReadings readings) {
+  private Future<Boolean> judgeLocked(SqlConnection tx, List<UUID> ids, SeriesReadings readings) {
     return tx.preparedQuery(LOCK_RULES).execute(Tuple.of(ids.toArray(UUID[]::new))).compose(rows -> {
       List<Tuple> states = new ArrayList<>();
       List<Tuple> events = new ArrayList<>();
@@ -236,7 +244,7 @@ final class AlertEvaluator {
         written = written.compose(v -> tx.preparedQuery(INSERT_EVENT).executeBatch(events))
             .compose(v -> tx.preparedQuery(QUEUE_DELIVERIES).execute(Tuple.of(eventIds.toArray(UUID[]::new))));
       }
-      return written.mapEmpty();
+      return written.map(v -> !events.isEmpty());
     });
   }
 

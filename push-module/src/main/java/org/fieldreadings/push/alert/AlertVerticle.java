@@ -24,10 +24,10 @@ public final class AlertVerticle extends VerticleBase {
   @Override
   public Future<?> start() {
     Pool pool = Pools.shared(vertx, config());
-    AlertEvaluator evaluator = new AlertEvaluator(vertx, pool);
-    silences = new SilenceWatch(vertx, pool);
-    silences.start();
     webhooks = WebhookDeliverer.fromConfig(vertx, pool, config());
+    AlertEvaluator evaluator = new AlertEvaluator(vertx, pool, webhooks::wake);
+    silences = new SilenceWatch(vertx, pool, webhooks::wake);
+    silences.start();
     return Future.all(webhooks.start(), ReadingsContract.STORED.subscribe(vertx.eventBus(), evaluator::stored)
             .completion())
         // The start does not wait for the catch-up: a node with many rules serves meanwhile.

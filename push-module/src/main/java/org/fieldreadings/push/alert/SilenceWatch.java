@@ -33,12 +33,15 @@ final class SilenceWatch {
 
   private final Vertx vertx;
   private final Pool pool;
+  /** Told after a commit that stored events, so their deliveries go out now. */
+  private final Runnable eventsStored;
   private long timer = -1;
   private boolean watching;
 
-  SilenceWatch(Vertx vertx, Pool pool) {
+  SilenceWatch(Vertx vertx, Pool pool, Runnable eventsStored) {
     this.vertx = vertx;
     this.pool = pool;
+    this.eventsStored = eventsStored;
   }
 
   void start() {
@@ -58,6 +61,9 @@ final class SilenceWatch {
     pool.preparedQuery(TRIGGER_DUE).execute(Tuple.of(System.currentTimeMillis(), MOST_AT_ONCE))
         .onComplete(done -> {
           watching = false;
+          if (done.succeeded() && done.result().rowCount() > 0) {
+            eventsStored.run();
+          }
           if (done.failed()) {
             LOG.warn("silent alert rules not checked now (again in a second): {}", done.cause().getMessage());
           }

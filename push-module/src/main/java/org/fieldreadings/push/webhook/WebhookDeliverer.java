@@ -47,16 +47,24 @@ public final class WebhookDeliverer {
   /** Renewed while an attempt waits for its receiver: how soon another node retries after a crash. */
   private static final Duration LEASE = Duration.ofMinutes(2);
   private static final Duration POLL = Duration.ofSeconds(1);
-  /** Deliveries sent at once by a node: a slow receiver holds one lane, not the others. */
-  private static final int LANES = 16;
+  /** Deliveries sent at once by a node, to as many webhooks: a slow receiver holds one lane, not the others. */
+  private static final int LANES = 32;
   private static final long PURGE_MS = Duration.ofMinutes(10).toMillis();
+  /**
+   * The most overdue delivery of a webhook with no attempt under way: a receiver that is slow to answer holds one
+   * lane on each node at most, never all of them.
+   */
   private static final String CLAIM = """
       WITH claimed AS (
         UPDATE push.webhook_delivery
-        SET attempts = attempts + 1, next_attempt_at = now() + $1 * interval '1 millisecond'
-        WHERE delivery_id = (SELECT delivery_id FROM push.webhook_delivery
-                             WHERE state = 'pending' AND next_attempt_at <= now()
-                             ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+        SET attempts = attempts + 1, next_attempt_at = now() + $1 * interval '1 millisecond',
+            claimed_until = now() + $1 * interval '1 millisecond'
+        WHERE delivery_id = (
+          SELECT d.delivery_id FROM push.webhook_delivery d
+          WHERE d.state = 'pending' AND d.next_attempt_at <= now()
+            AND NOT EXISTS (SELECT 1 FROM push.webhook_delivery busy WHERE busy.webhook_id = d.webhook_id
+                            AND busy.claimed_until > now() AND busy.state = 'pending')
+          ORDER BY d.next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED)
         RETURNING delivery_id, attempts, created_at, webhook_id, type, event_id)
       SELECT c.delivery_id, c.attempts, c.created_at, c.type AS delivery_type, c.webhook_id, w.url,
              w.secret_ciphertext, e.event_id, e.at, e.value, r.rule_id, r.name, r.profile, r.serial, r.connector_id,
@@ -65,12 +73,15 @@ public final class WebhookDeliverer {
       LEFT JOIN push.alert_event e ON e.event_id = c.event_id
       LEFT JOIN push.alert_rule r ON r.rule_id = e.rule_id""";
   private static final String HELD = " WHERE delivery_id = $1 AND attempts = $2 AND state = 'pending'";
+  private static final String DUE_IN = "next_attempt_at = now() + $3 * interval '1 millisecond'";
   private static final OutboxSql SQL = new OutboxSql(CLAIM,
-      "UPDATE push.webhook_delivery SET next_attempt_at = now() + $3 * interval '1 millisecond'" + HELD,
-      "UPDATE push.webhook_delivery SET state = 'delivered', finished_at = now(), last_error = NULL" + HELD,
-      "UPDATE push.webhook_delivery SET next_attempt_at = now() + $3 * interval '1 millisecond', last_error = $4"
+      "UPDATE push.webhook_delivery SET " + DUE_IN + ", claimed_until = now() + $3 * interval '1 millisecond'"
           + HELD,
-      "UPDATE push.webhook_delivery SET state = 'abandoned', finished_at = now(), last_error = $3" + HELD,
+      "UPDATE push.webhook_delivery SET state = 'delivered', finished_at = now(), claimed_until = NULL,"
+          + " last_error = NULL" + HELD,
+      "UPDATE push.webhook_delivery SET " + DUE_IN + ", claimed_until = NULL, last_error = $4" + HELD,
+      "UPDATE push.webhook_delivery SET state = 'abandoned', finished_at = now(), claimed_until = NULL,"
+          + " last_error = $3" + HELD,
       "SELECT count(*) FROM push.webhook_delivery WHERE state = 'pending'");
   /** The webhook's other pending deliveries go with it: its receiver said it is gone for good. */
   private static final String DISABLE = """
@@ -124,6 +135,11 @@ public final class WebhookDeliverer {
     purgeTimer = vertx.setPeriodic(PURGE_MS, id -> pool.query(PURGE).execute()
         .onFailure(error -> LOG.warn("finished webhook deliveries not purged now: {}", error.getMessage())));
     return vertx.eventBus().consumer(WAKE, message -> outbox.wake()).completion();
+  }
+
+  /** Something was queued on this node: deliver it now rather than at the next poll. */
+  public void wake() {
+    outbox.wake();
   }
 
   public Future<Void> stop() {

@@ -60,6 +60,13 @@ final class AccessQueries {
       INSERT INTO access.mail_outbox (payload)
       SELECT $2 FROM access.entity WHERE entity_id = $1""";
 
+  static final String ENTITY_EMAIL = "SELECT email FROM access.entity WHERE entity_id = $1";
+
+  /** A notice named by $2, queued once however often it is asked for. */
+  static final String ENQUEUE_NOTICE = """
+      INSERT INTO access.mail_outbox (payload, kind, dedup_key) VALUES ($1, 'notice', $2)
+      ON CONFLICT (dedup_key) DO NOTHING""";
+
   /** Single use: the token row is gone once exchanged. */
   static final String CONSUME_TOKEN = """
       DELETE FROM access.access_token WHERE token_digest = $1
@@ -119,7 +126,7 @@ final class AccessQueries {
       WHERE mail_id = (SELECT mail_id FROM access.mail_outbox
                        WHERE sent_at IS NULL AND next_attempt_at <= now()
                        ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-      RETURNING mail_id, payload, attempts, created_at""";
+      RETURNING mail_id, payload, kind, attempts, created_at""";
 
   static final String OUTBOX_DEPTH = "SELECT count(*) FROM access.mail_outbox WHERE sent_at IS NULL";
 

@@ -51,6 +51,7 @@ final class AccessVerticle extends VerticleBase {
         AccessContract.AUTHENTICATE.serve(vertx, key -> keys.authenticate(key.value())),
         AccessContract.KEY_KNOWN.serve(vertx, key -> Future.succeededFuture(keys.known(key.value()))),
         AccessContract.ENTITY_EXISTS.serve(vertx, entities::exists),
+        AccessContract.MAIL_ENTITY.serve(vertx, new EntityMails(vertx, pool, vault)::queue),
         JsonConsumers.register(vertx, AccessAddresses.REQUEST_TOKEN, body -> tokens.request(body.getString("email"),
             body.getString("clientAddress")).map(v -> new JsonObject())),
         JsonConsumers.register(vertx, AccessAddresses.EXCHANGE_TOKEN, body -> keys.exchange(body.getString("token"))),

@@ -6,14 +6,14 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import java.time.Duration;
-import java.util.Optional;
+import org.fieldreadings.core.outbox.Backoff;
 import org.fieldreadings.core.outbox.Outbox;
 import org.fieldreadings.core.outbox.OutboxSql;
 import org.slf4j.event.Level;
 
 /**
- * Delivers the mail outbox ({@link Outbox}): woken when a mail is queued and every few seconds for retries, one mail
- * at a time per node. A failed delivery is retried with exponential backoff (1 s doubling, at most 5 minutes) until
+ * Delivers the mail outbox ({@link Outbox}), token mails and other modules' notices: woken when a mail is queued
+ * and every few seconds for retries, one mail at a time per node. A failed delivery is retried with exponential backoff (1 s doubling, at most 5 minutes) until
  * it succeeds, so an SMTP outage delays mail and never loses it; each mail is sent once across nodes however slow
  * the relay.
  */
@@ -42,8 +42,8 @@ final class MailSender {
     this.from = from;
     this.publicUrl = publicUrl;
     // An SMTP relay that fails is the operator's to mend: each failed attempt is a warning.
-    this.outbox = new Outbox(vertx, pool, SQL, new Outbox.Settings("token mail", "mail", lease, POLL, 1, Level.WARN),
-        this::send, (attempts, queued) -> Optional.of(retryDelay(attempts)));
+    this.outbox = new Outbox(vertx, pool, SQL, new Outbox.Settings("mail", "mail", lease, POLL, 1, Level.WARN),
+        this::send, Backoff.exponential(FIRST_RETRY, LONGEST_RETRY));
   }
 
   Future<Void> start() {
@@ -57,12 +57,8 @@ final class MailSender {
   }
 
   private Future<Void> send(Row claimed) {
-    TokenMail mail = TokenMail.fromJson(new JsonObject(vault.decrypt(claimed.getBuffer("payload").getBytes())));
-    return transport.deliver(mail.render(from, publicUrl));
-  }
-
-  static Duration retryDelay(int attempts) {
-    Duration delay = FIRST_RETRY.multipliedBy(1L << Math.min(attempts - 1, 20));
-    return delay.compareTo(LONGEST_RETRY) > 0 ? LONGEST_RETRY : delay;
+    JsonObject mail = new JsonObject(vault.decrypt(claimed.getBuffer("payload").getBytes()));
+    return transport.deliver(claimed.getString("kind").equals("notice") ? NoticeMail.fromJson(mail).render(from)
+        : TokenMail.fromJson(mail).render(from, publicUrl));
   }
 }

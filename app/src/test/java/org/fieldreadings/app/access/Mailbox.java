@@ -13,14 +13,14 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** A real SMTP server (GreenMail) on loopback, and reading tokens out of the mails it received. */
-final class Mailbox implements AutoCloseable {
+public final class Mailbox implements AutoCloseable {
 
   private static final Pattern TOKEN = Pattern.compile("(?m)^ {4}([A-Za-z0-9_-]{43})\\s*$");
 
   private final int port;
   private GreenMail greenMail;
 
-  Mailbox(int port) {
+  public Mailbox(int port) {
     this.port = port;
     start();
   }
@@ -35,12 +35,12 @@ final class Mailbox implements AutoCloseable {
   }
 
   /** Every mail received for {@code address}. */
-  List<MimeMessage> mailsTo(String address) {
+  public List<MimeMessage> mailsTo(String address) {
     return Arrays.stream(greenMail.getReceivedMessages()).filter(m -> recipients(m).contains(address)).toList();
   }
 
   /** Waits up to {@code timeoutMs} for the n-th mail to {@code address}. */
-  MimeMessage awaitMail(String address, int n, long timeoutMs) throws InterruptedException {
+  public MimeMessage awaitMail(String address, int n, long timeoutMs) throws InterruptedException {
     long deadline = System.currentTimeMillis() + timeoutMs;
     while (System.currentTimeMillis() < deadline) {
       List<MimeMessage> mails = mailsTo(address);

@@ -38,6 +38,23 @@ public interface AccessContract {
    */
   BusAddress<NodeCount, Void> NODES = new BusAddress<>("access.nodes");
 
+  /**
+   * Queues a plain-text mail to an entity's address in the durable mail outbox, once per {@code dedupKey} however
+   * often it is asked. Fails {@link BusFailure#NOT_FOUND} when the entity no longer exists.
+   */
+  BusAddress<EntityMail, Void> MAIL_ENTITY = new BusAddress<>("access.mail-entity");
+
+  /** A notice for an entity's address; {@code dedupKey} names it, so a retried request queues it once. */
+  record EntityMail(String entityId, String dedupKey, String subject, String text) {
+
+    public EntityMail {
+      Objects.requireNonNull(entityId, "entityId");
+      Objects.requireNonNull(dedupKey, "dedupKey");
+      Objects.requireNonNull(subject, "subject");
+      Objects.requireNonNull(text, "text");
+    }
+  }
+
   /** The nodes sharing the database, at least 1. */
   record NodeCount(int nodes) {
 

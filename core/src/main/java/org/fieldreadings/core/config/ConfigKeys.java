@@ -142,6 +142,9 @@ public final class ConfigKeys {
   /** The most alert rules one entity may have (409 beyond). */
   public static final ConfigKey<Integer> ALERTS_MAX_PER_ENTITY = plain(
       "alerts.max.per.entity", "an integer from 1 to 100000", intRange(1, 100_000), 1000);
+  /** The most webhooks one entity may have (409 beyond): each event is sent to every one of them. */
+  public static final ConfigKey<Integer> WEBHOOKS_MAX_PER_ENTITY = plain(
+      "webhooks.max.per.entity", "an integer from 1 to 1000", intRange(1, 1000), 20);
   /** How long a webhook receiver has to answer a delivery before the attempt counts as failed. */
   public static final ConfigKey<String> WEBHOOKS_TIMEOUT =
       plain("webhooks.timeout", DURATION, positiveDuration(), "PT10S");
@@ -172,7 +175,7 @@ public final class ConfigKeys {
       RATELIMIT_TOKEN_EMAIL_HOURLY, RATELIMIT_TOKEN_CLIENT_HOURLY, RATELIMIT_AUTH_FAILURES_PER_MINUTE,
       READINGS_LIMIT_NONE, READINGS_LIMIT_HOUR, READINGS_LIMIT_AGGREGATED, READINGS_LIMIT_INTERFACES,
       READINGS_LIMIT_DEVICES, READINGS_ACCEPT_FROM, READINGS_ACCEPT_AHEAD, READINGS_CACHE_MB, ALERTS_MAX_PER_ENTITY,
-      WEBHOOKS_TIMEOUT, WEBHOOKS_RETRY_FOR, WEBHOOKS_ALLOW_HTTP, WEBHOOKS_ALLOW_PRIVATE, STREAM_MAX_PER_KEY,
+      WEBHOOKS_MAX_PER_ENTITY, WEBHOOKS_TIMEOUT, WEBHOOKS_RETRY_FOR, WEBHOOKS_ALLOW_HTTP, WEBHOOKS_ALLOW_PRIVATE, STREAM_MAX_PER_KEY,
       LOGGING_FORMAT, DEMO);
 
   private ConfigKeys() {}

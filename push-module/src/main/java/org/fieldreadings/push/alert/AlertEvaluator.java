@@ -61,8 +61,9 @@ final class AlertEvaluator {
       "UPDATE push.alert_rule SET judged_ts = $2, holding_since = $3, triggered = $4 WHERE rule_id = $1";
   static final String INSERT_EVENT =
       "INSERT INTO push.alert_event (event_id, rule_id, entity_id, type, at, value) VALUES ($1, $2, $3, $4, $5, $6)";
-  private static final String QUEUE_DELIVERIES =
-      EventDeliveries.queueOf("push.alert_event") + " WHERE e.event_id = ANY($1)";
+  private static final String QUEUE_DELIVERIES = """
+      WITH events AS (SELECT event_id, entity_id, type, rule_id FROM push.alert_event WHERE event_id = ANY($1))
+      """ + EventDeliveries.queue();
 
   /** A series of a device. */
   private record Series(long deviceId, String connectorId, String iface) {}

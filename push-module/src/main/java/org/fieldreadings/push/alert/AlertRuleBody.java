@@ -59,10 +59,6 @@ final class AlertRuleBody {
     Double threshold = threshold(body, condition.orElse(null), errors);
     Duration holdFor = holdFor(body, errors);
     boolean email = flag(body, "email", false, errors);
-    if (email) {
-      // Events are listed and judged; their mail is not delivered yet, and a rule must not promise it.
-      errors.add(new FieldError("email", "e-mail delivery of alert events is not available yet: use false"));
-    }
     boolean enabled = flag(body, "enabled", true, errors);
     if (!errors.isEmpty()) {
       throw new ProblemException(Problem.invalid(errors));

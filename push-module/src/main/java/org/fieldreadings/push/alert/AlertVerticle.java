@@ -11,8 +11,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Judges the alert rules: on every write's series ({@link AlertEvaluator}), on the clock for silences
- * ({@link SilenceWatch}), and, at start, whatever a stopped node left unjudged; sends the webhook deliveries their
- * events queue ({@link WebhookDeliverer}).
+ * ({@link SilenceWatch}), and, at start, whatever a stopped node left unjudged; sends the webhook deliveries and
+ * hands over the e-mails their events queue ({@link WebhookDeliverer}, {@link AlertMailer}).
  */
 public final class AlertVerticle extends VerticleBase {
 
@@ -20,14 +20,21 @@ public final class AlertVerticle extends VerticleBase {
 
   private SilenceWatch silences;
   private WebhookDeliverer webhooks;
+  private AlertMailer mailer;
 
   @Override
   public Future<?> start() {
     Pool pool = Pools.shared(vertx, config());
     webhooks = WebhookDeliverer.fromConfig(vertx, pool, config());
-    AlertEvaluator evaluator = new AlertEvaluator(vertx, pool, webhooks::wake);
-    silences = new SilenceWatch(vertx, pool, webhooks::wake);
+    mailer = new AlertMailer(vertx, pool);
+    Runnable eventsStored = () -> {
+      webhooks.wake();
+      mailer.wake();
+    };
+    AlertEvaluator evaluator = new AlertEvaluator(vertx, pool, eventsStored);
+    silences = new SilenceWatch(vertx, pool, eventsStored);
     silences.start();
+    mailer.start();
     return Future.all(webhooks.start(), ReadingsContract.STORED.subscribe(vertx.eventBus(), evaluator::stored)
             .completion())
         // The start does not wait for the catch-up: a node with many rules serves meanwhile.
@@ -38,6 +45,7 @@ public final class AlertVerticle extends VerticleBase {
   @Override
   public Future<?> stop() {
     silences.stop();
+    mailer.stop();
     return webhooks.stop();
   }
 }

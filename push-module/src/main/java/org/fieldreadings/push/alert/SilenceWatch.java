@@ -28,8 +28,8 @@ final class SilenceWatch {
       events AS (
         INSERT INTO push.alert_event (event_id, rule_id, entity_id, type, at, value)
         SELECT gen_random_uuid(), rule_id, entity_id, 'alert.triggered', at, NULL FROM triggered
-        RETURNING event_id, entity_id, type)
-      """ + EventDeliveries.queueOf("events");
+        RETURNING event_id, entity_id, type, rule_id)
+      """ + EventDeliveries.queue();
 
   private final Vertx vertx;
   private final Pool pool;

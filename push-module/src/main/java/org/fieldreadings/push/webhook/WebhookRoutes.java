@@ -27,7 +27,8 @@ public final class WebhookRoutes {
 
   private WebhookRoutes(EdgeContext edge) {
     this.vertx = edge.vertx();
-    this.store = new WebhookStore(edge.pool(), WebhookDeliverer.secretBox(edge.config()));
+    this.store = new WebhookStore(edge.pool(), WebhookDeliverer.secretBox(edge.config()),
+        ConfigKeys.WEBHOOKS_MAX_PER_ENTITY.get(edge.config()));
     this.policy = WebhookDeliverer.urlPolicy(edge.config());
   }
 

@@ -15,8 +15,6 @@ import org.fieldreadings.core.http.ProblemException;
 /** The entities' webhooks (schema {@code push}) as the API reads and writes them. */
 final class WebhookStore {
 
-  /** The most webhooks one entity may have: each event is sent to every one of them. */
-  static final int MAX_PER_ENTITY = 20;
   static final String TEST_EVENT = "webhook.test";
   private static final String LOCK_ENTITY = "SELECT pg_advisory_xact_lock(hashtext('push.webhook:' || $1))";
   private static final String COUNT = "SELECT count(*) FROM push.webhook WHERE entity_id = $1";
@@ -32,19 +30,21 @@ final class WebhookStore {
 
   private final Pool pool;
   private final SecretBox box;
+  private final int maxPerEntity;
 
-  WebhookStore(Pool pool, SecretBox box) {
+  WebhookStore(Pool pool, SecretBox box, int maxPerEntity) {
     this.pool = pool;
     this.box = box;
+    this.maxPerEntity = maxPerEntity;
   }
 
-  /** Stores a new webhook of the entity with its secret sealed; 409 beyond {@link #MAX_PER_ENTITY}. */
+  /** Stores a new webhook of the entity with its secret sealed; 409 beyond {@code webhooks.max.per.entity}. */
   Future<Webhook> create(String entityId, Webhook webhook, WebhookSecret secret) {
     return pool.withTransaction(tx -> tx.preparedQuery(LOCK_ENTITY).execute(Tuple.of(entityId))
         .compose(locked -> tx.preparedQuery(COUNT).execute(Tuple.of(entityId)))
         .compose(count -> {
-          if (count.iterator().next().getLong(0) >= MAX_PER_ENTITY) {
-            throw new ProblemException(Problem.of(409, "At most " + MAX_PER_ENTITY + " webhooks per entity: "
+          if (count.iterator().next().getLong(0) >= maxPerEntity) {
+            throw new ProblemException(Problem.of(409, "At most " + maxPerEntity + " webhooks per entity: "
                 + "delete one first."));
           }
           return tx.preparedQuery(INSERT).execute(Tuple.of(webhook.id(), entityId, webhook.url(),

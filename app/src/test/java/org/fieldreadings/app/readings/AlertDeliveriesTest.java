@@ -13,6 +13,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import com.icegreen.greenmail.util.GreenMailUtil;
+import jakarta.mail.internet.MimeMessage;
+import org.fieldreadings.app.access.Mailbox;
 import org.fieldreadings.app.readings.ReadingsFixture.Entity;
 import org.fieldreadings.app.server.TestServers;
 import org.fieldreadings.core.testing.RecordingReceiver;
@@ -25,11 +28,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Webhooks ({@code /api/webhooks}, docs/api.md "Webhooks") on two nodes sharing one database, delivering to a real
- * receiver on loopback; every delivery is checked with the Standard Webhooks reference verifier. Every test has an
- * entity, devices and receiver paths of its own.
+ * Webhooks ({@code /api/webhooks}, docs/api.md "Webhooks") and e-mails of alert events on two nodes sharing one
+ * database, delivering to a real HTTP receiver and a real SMTP server on loopback; every webhook delivery is checked
+ * with the Standard Webhooks reference verifier. Every test has an entity, devices and receiver paths of its own.
  */
-class WebhooksTest {
+class AlertDeliveriesTest {
 
   private static final String WS = "REAL_WEATHER_STATION";
   private static final Duration WAIT = Duration.ofSeconds(10);
@@ -40,6 +43,7 @@ class WebhooksTest {
   private static ReadingsFixture fixture;
   private static SecondNode second;
   private static RecordingReceiver receiver;
+  private static Mailbox mailbox;
 
   @BeforeAll
   static void start() throws Exception {
@@ -47,6 +51,10 @@ class WebhooksTest {
     env.put("FR_WEBHOOKS_ALLOW_HTTP", "true");
     env.put("FR_WEBHOOKS_ALLOW_PRIVATE", "true");
     env.put("FR_WEBHOOKS_TIMEOUT", "PT5S");
+    int smtpPort = TestServers.freePort();
+    mailbox = new Mailbox(smtpPort);
+    env.putAll(Map.of("FR_MAIL_SMTP_HOST", "127.0.0.1", "FR_MAIL_SMTP_PORT", Integer.toString(smtpPort),
+        "FR_MAIL_SMTP_STARTTLS", "DISABLED", "FR_MAIL_FROM", "alerts@field-readings.test"));
     fixture = new ReadingsFixture(dataDir.resolve("first"), env);
     second = SecondNode.start(dataDir.resolve("second"), env);
     receiver = RecordingReceiver.start();
@@ -57,6 +65,7 @@ class WebhooksTest {
     receiver.close();
     second.close();
     fixture.close();
+    mailbox.close();
   }
 
   @Test
@@ -201,6 +210,49 @@ class WebhooksTest {
   }
 
   @Test
+  void theEventsOfARuleWithEmailAreMailedOnceToTheEntitysAddress() throws Exception {
+    Entity entity = entity("mailed");
+    device(entity, "MAIL-1");
+    JsonObject rule = new JsonObject().put("name", "Frost MAIL-1").put("profile", WS).put("serial", "MAIL-1")
+        .put("interface", "AirTemp").put("condition", "below").put("threshold", 0.5).put("email", true);
+    Answer created = fixture.api.post("/api/alerts", rule.encode(), json(entity));
+    assertThat(created.status()).isEqualTo(201);
+    assertThat(created.json().getBoolean("email")).isTrue();
+    String ruleId = created.json().getString("id");
+    second.importCsv(csv("MAIL-1", "2026-11-10T00:00:00Z", "1.5") + csv("MAIL-1", "2026-11-10T01:00:00Z", "0.25"));
+    fixture.importCsv(csv("MAIL-1", "2026-11-10T02:00:00Z", "3.0"));
+
+    MimeMessage triggered = mailbox.awaitMail(address("mailed"), 1, 10_000);
+    MimeMessage resolved = mailbox.awaitMail(address("mailed"), 2, 10_000);
+    // Both nodes poll every second: time for a duplicate to show up.
+    Thread.sleep(3_000);
+    assertThat(mailbox.mailsTo(address("mailed"))).hasSize(2);
+    assertThat(List.of(triggered.getSubject(), resolved.getSubject())).containsExactlyInAnyOrder(
+        "Alert triggered: Frost MAIL-1", "Alert resolved: Frost MAIL-1");
+    MimeMessage first = triggered.getSubject().startsWith("Alert triggered") ? triggered : resolved;
+    assertThat(first.getFrom()[0].toString()).isEqualTo("alerts@field-readings.test");
+    assertThat(GreenMailUtil.getBody(first).replace("\r", "")).contains(
+        "The alert rule \"Frost MAIL-1\" was triggered.",
+        "Device:    REAL_WEATHER_STATION MAIL-1, connector ORIGIN",
+        "Condition: below 0.5 for PT0S",
+        "At:        2026-11-10T01:00:00Z",
+        "Value:     0.25",
+        "GET /api/alerts/" + ruleId + "/events");
+  }
+
+  @Test
+  void aRuleWithoutEmailMailsNothing() throws Exception {
+    Entity entity = entity("unmailed");
+    device(entity, "MAIL-2");
+    createRule(entity, "MAIL-2", "above", 10.0);
+    create(entity, receiver.url("/unmailed"), "alert.triggered");
+    fixture.importCsv(csv("MAIL-2", "2026-11-10T00:00:00Z", "11"));
+    assertThat(receiver.await("/unmailed", 1, WAIT)).hasSize(1);
+    Thread.sleep(2_000);
+    assertThat(mailbox.mailsTo(address("unmailed"))).isEmpty();
+  }
+
+  @Test
   void anotherEntitysWebhookIsNotFound() {
     Entity owner = entity("owner");
     Entity other = entity("other");
@@ -274,7 +326,11 @@ class WebhooksTest {
   // --- helpers ---
 
   private static Entity entity(String name) {
-    return fixture.newEntity("webhooks-" + name + "@example.com");
+    return fixture.newEntity(address(name));
+  }
+
+  private static String address(String name) {
+    return "webhooks-" + name + "@example.com";
   }
 
   private static void device(Entity entity, String serial) {

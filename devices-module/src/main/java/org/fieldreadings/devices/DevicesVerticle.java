@@ -45,6 +45,7 @@ final class DevicesVerticle extends VerticleBase {
     learner = new DeviceLearner(pool, registry, ConfigKeys.INGEST_KEY_MAX_DEVICES.get(config()));
     zones = new DeviceZones(vertx, pool);
     zones.update();
+    SensorThingsDevices sensorThings = new SensorThingsDevices(pool);
     return Future.all(List.of(
         DevicesContract.RESOLVE.serve(vertx, store::resolve),
         DevicesContract.LEARN.serve(vertx, this::learn),
@@ -58,6 +59,8 @@ final class DevicesVerticle extends VerticleBase {
         JsonConsumers.register(vertx, DevicesAddresses.HAND_OVER, request -> store.handOver(DeviceRef.fromJson(request),
             request.getLong("keyId")).map(v -> new JsonObject())),
         DevicesContract.ENTITY_PAGE.serve(vertx, query -> registry.entityPage(query, store::entityPage)),
+        DevicesContract.DEVICE_SET.serve(vertx, sensorThings::page),
+        DevicesContract.ENTITY_DEVICE_IDS.serve(vertx, sensorThings::ids),
         JsonConsumers.register(vertx, DevicesAddresses.LOCATION_PAGE, request -> store
             .locationPage(EntityDeviceQuery.fromJson(request)).map(devices -> new JsonObject().put("devices", devices))),
         JsonConsumers.register(vertx, DevicesAddresses.ADMIN_PAGE,

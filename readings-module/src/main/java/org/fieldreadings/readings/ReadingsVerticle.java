@@ -7,6 +7,7 @@ import io.vertx.core.eventbus.Message;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
+import java.util.List;
 import org.fieldreadings.core.bus.BusReplies;
 import org.fieldreadings.core.bus.ReadingsContract;
 import org.fieldreadings.core.config.ConfigKeys;
@@ -20,6 +21,7 @@ import org.fieldreadings.readings.plugins.PluginHostOptions;
 import org.fieldreadings.readings.plugins.PluginInfo;
 import org.fieldreadings.readings.query.BlockReader;
 import org.fieldreadings.readings.query.LastReadingsQuery;
+import org.fieldreadings.readings.query.SensorThingsReadings;
 import org.fieldreadings.readings.query.SeriesReadingsQuery;
 import org.fieldreadings.readings.source.ReadSource;
 import org.fieldreadings.readings.source.ReplicaLag;
@@ -52,12 +54,14 @@ final class ReadingsVerticle extends VerticleBase {
     replicaLag = ReplicaLag.start(vertx, config(), cache);
     EventBus bus = vertx.eventBus();
     ReadSource primary = ReadSource.primary(vertx, Pools.shared(vertx, config()), cache);
+    SensorThingsReadings sensorThings = new SensorThingsReadings(Pools.shared(vertx, config()),
+        new BlockReader(vertx, primary));
     // Loading plugins reads jars: off the event loop. The host logs each plugin it loads.
     return changes.start().compose(v -> vertx.executeBlocking(this::startPlugins))
         .compose(host -> {
           plugins = host;
           pipeline = new IngestPipeline(vertx, host, store, window);
-          return Future.all(
+          return Future.all(List.of(
             ReadingsAddresses.WRITE.serve(vertx, store::write),
             // The answer can list a thousand rejections: built and encoded on a worker, never on an event loop.
             ReadingsAddresses.INGEST.serve(vertx, request -> pipeline.ingest(request)
@@ -66,7 +70,10 @@ final class ReadingsVerticle extends VerticleBase {
             bus.<JsonObject>consumer(ReadingsAddresses.PLUGINS_RELOAD, this::reloadPlugins).completion(),
             ReadingsContract.LAST_READINGS.serve(vertx, new LastReadingsQuery(primary)::answer),
             ReadingsContract.SERIES_READINGS.serve(vertx,
-                new SeriesReadingsQuery(primary, new BlockReader(vertx, primary))::answer));
+                new SeriesReadingsQuery(primary, new BlockReader(vertx, primary))::answer),
+            ReadingsContract.DATASTREAMS.serve(vertx, sensorThings::datastreams),
+            ReadingsContract.DATASTREAM_INTERFACES.serve(vertx, sensorThings::interfaces),
+            ReadingsContract.OBSERVATIONS.serve(vertx, sensorThings::observations)));
         });
   }
 

@@ -13,6 +13,7 @@ import org.fieldreadings.core.http.ClientAddress;
 import org.fieldreadings.core.http.EdgeContext;
 import org.fieldreadings.core.http.ProblemHandler;
 import org.fieldreadings.core.http.TrustedProxies;
+import org.fieldreadings.sta.SensorThings;
 
 /**
  * The public listener: the API's documentation and every module's {@code /api} routes, the readings explorer at
@@ -57,6 +58,7 @@ final class PublicHttpVerticle extends ListenerVerticle {
     api.get("/health").handler(ctx -> DatabaseHealth.check(edge.pool())
         .onSuccess(up -> DatabaseHealth.answer(ctx.response(), up, new JsonObject())));
     modules.forEach(module -> module.mountApi(api, edge));
+    SensorThings.mount(api, edge);
     return api;
   }
 

@@ -2,6 +2,7 @@ package org.fieldreadings.core.bus;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -108,6 +109,34 @@ public interface DevicesContract {
    * (enumeration order) then serial. Request {@link EntityDeviceQuery}; reply {@link EntityDevicePage}.
    */
   BusAddress<EntityDeviceQuery, EntityDevicePage> ENTITY_PAGE = new BusAddress<>("devices.entity-page");
+
+  /**
+   * The devices of an entity as SensorThings serves them, in device id order: Things, and, with
+   * {@code locatedOnly}, those with a location (Locations, HistoricalLocations, FeaturesOfInterest).
+   */
+  BusAddress<DeviceSetQuery, DeviceSetPage> DEVICE_SET = new BusAddress<>("devices.device-set");
+
+  /**
+   * Which of an entity's devices {@link #DEVICE_SET} is asked for: {@code ids} (null: any), then {@code top} after
+   * {@code skip}; with {@code count}, also how many there are in all.
+   */
+  record DeviceSetQuery(String entityId, boolean locatedOnly, List<Long> ids, long skip, int top, boolean count) {}
+
+  /**
+   * A device as SensorThings shows it: its location (null without one) and when that was last set, its
+   * subscriptions as {@code start/end} ISO dates.
+   */
+  record DeviceSetRow(long deviceId, DeviceRef ref, String group, Double latitude, Double longitude,
+      Instant locationSetAt, List<String> subscriptions) {}
+
+  /** A page of {@link #DEVICE_SET}; {@code count} null unless asked for. */
+  record DeviceSetPage(List<DeviceSetRow> devices, Long count) {}
+
+  /** The ids of an entity's devices, ascending (what SensorThings' Datastreams are scoped to). */
+  BusAddress<EntityDevicesOf, long[]> ENTITY_DEVICE_IDS = new BusAddress<>("devices.entity-device-ids");
+
+  /** An entity's devices, of one profile unless {@code profile} is null. */
+  record EntityDevicesOf(String entityId, Profile profile) {}
 
   /** Which device of which entity {@link #RESOLVE} is asked about. */
   record ResolveRequest(String entityId, DeviceRef device) {}

@@ -32,6 +32,44 @@ public interface ReadingsContract {
    */
   BusAddress<SeriesReadingsRequest, SeriesReadings> SERIES_READINGS = new BusAddress<>("readings.series-readings");
 
+  /**
+   * The series with at least one reading of some devices (SensorThings' Datastreams), in series id order: those of
+   * {@code deviceIds} (ascending), or only {@code seriesIds} among them when not null.
+   */
+  BusAddress<DatastreamQuery, DatastreamPage> DATASTREAMS = new BusAddress<>("readings.datastreams");
+
+  /**
+   * What {@link #DATASTREAMS} is asked for: the series of {@code deviceIds}, only {@code seriesIds} and
+   * {@code iface} when not null, {@code top} after {@code skip}; with {@code count}, the total too.
+   */
+  record DatastreamQuery(long[] deviceIds, List<Long> seriesIds, String iface, long skip, int top, boolean count) {}
+
+  /** The interfaces the series with readings of some devices have (SensorThings' ObservedProperties), sorted. */
+  BusAddress<long[], List<String>> DATASTREAM_INTERFACES = new BusAddress<>("readings.datastream-interfaces");
+
+  /** A series with readings; {@code latest}: its newest reading's timestamp (epoch ms). */
+  record Datastream(long seriesId, long deviceId, String connectorId, String iface, long latest) {}
+
+  /** A page of {@link #DATASTREAMS}; {@code count} null unless asked for. */
+  record DatastreamPage(List<Datastream> datastreams, Long count) {}
+
+  /**
+   * The readings of one series (SensorThings' Observations) with timestamps from {@code from} to {@code to} (epoch
+   * ms, both included), oldest or newest first, {@code top} after {@code skip}; values as they were written.
+   */
+  BusAddress<ObservationQuery, ObservationPage> OBSERVATIONS = new BusAddress<>("readings.observations");
+
+  /** What {@link #OBSERVATIONS} is asked for; with {@code count}, how many readings the range holds too. */
+  record ObservationQuery(long seriesId, long from, long to, boolean newestFirst, long skip, int top,
+      boolean count) {}
+
+  /**
+   * Readings of {@link #OBSERVATIONS}: {@code timestamps[i]} (epoch ms) and {@code results[i]}, the value as the
+   * shortest decimal that reads back as the stored double (the readings operation's text); {@code count} null unless
+   * asked for.
+   */
+  record ObservationPage(long[] timestamps, String[] results, Long count) {}
+
   /** At most {@code limit} readings of the series with a timestamp after {@code after} (epoch ms, excluded). */
   record SeriesReadingsRequest(long deviceId, String connectorId, String iface, long after, int limit) {}
 

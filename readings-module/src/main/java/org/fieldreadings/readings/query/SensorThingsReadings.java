@@ -1,0 +1,164 @@
+package org.fieldreadings.readings.query;
+
+import io.vertx.core.Future;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.Tuple;
+import java.util.ArrayList;
+import java.util.List;
+import org.fieldreadings.core.bus.ReadingsContract;
+import org.fieldreadings.core.bus.ReadingsContract.Datastream;
+import org.fieldreadings.core.bus.ReadingsContract.DatastreamPage;
+import org.fieldreadings.core.bus.ReadingsContract.DatastreamQuery;
+import org.fieldreadings.core.bus.ReadingsContract.ObservationPage;
+import org.fieldreadings.core.bus.ReadingsContract.ObservationQuery;
+import org.fieldreadings.readings.ShortDecimal;
+import org.fieldreadings.readings.block.PointBlock;
+import org.fieldreadings.readings.block.Points;
+
+/**
+ * The series and readings as the SensorThings API reads them ({@link ReadingsContract#DATASTREAMS},
+ * {@link ReadingsContract#OBSERVATIONS}): readings come from the day blocks through the {@link BlockReader}, a month
+ * of days at a time, only those of the asked time range, so a filtered page costs what the readings operation does.
+ */
+public final class SensorThingsReadings {
+
+  private static final int DAYS_PER_READ = 31;
+  private static final String IN_SCOPE = """
+      FROM readings.series s
+      WHERE s.device_id = ANY($1) AND s.latest_ts IS NOT NULL AND ($2::int[] IS NULL OR s.series_id = ANY($2))
+        AND ($3::text IS NULL OR s.interface = $3)
+      """;
+  private static final String PAGE = """
+      SELECT s.series_id, s.device_id, s.connector_id, s.interface, (extract(epoch FROM s.latest_ts) * 1000)::bigint
+      """ + IN_SCOPE + "ORDER BY s.series_id OFFSET $4 LIMIT $5";
+  private static final String INTERFACES = """
+      SELECT array_agg(DISTINCT interface ORDER BY interface) FROM readings.series
+      WHERE device_id = ANY($1) AND latest_ts IS NOT NULL""";
+  private static final String COUNT = "SELECT count(*) " + IN_SCOPE;
+  /** The series' device, connector and interface, and its first and newest days of readings (epoch days). */
+  private static final String SPAN = """
+      SELECT s.device_id, s.connector_id, s.interface, (extract(epoch FROM s.latest_ts) * 1000)::bigint,
+        (SELECT min(b.day) - date '1970-01-01' FROM readings.point_block b WHERE b.series_id = s.series_id)
+      FROM readings.series s WHERE s.series_id = $1 AND s.latest_ts IS NOT NULL""";
+
+  /** The series table is read on the primary: it is small, and a series new there exists at once. */
+  private final Pool pool;
+  private final BlockReader blocks;
+
+  public SensorThingsReadings(Pool pool, BlockReader blocks) {
+    this.pool = pool;
+    this.blocks = blocks;
+  }
+
+  public Future<DatastreamPage> datastreams(DatastreamQuery query) {
+    Integer[] ids = query.seriesIds() == null ? null
+        : query.seriesIds().stream().map(Long::intValue).toArray(Integer[]::new);
+    Long[] devices = boxed(query.deviceIds());
+    Future<List<Datastream>> page = pool.preparedQuery(PAGE)
+        .execute(Tuple.of(devices, ids, query.iface(), query.skip(), query.top())).map(rows -> {
+          List<Datastream> datastreams = new ArrayList<>();
+          for (Row row : rows) {
+            datastreams.add(new Datastream(row.getInteger(0), row.getLong(1), row.getString(2), row.getString(3),
+                row.getLong(4)));
+          }
+          return datastreams;
+        });
+    Future<Long> count = !query.count() ? Future.succeededFuture()
+        : pool.preparedQuery(COUNT).execute(Tuple.of(devices, ids, query.iface()))
+            .map(rows -> rows.iterator().next().getLong(0));
+    return Future.all(page, count).map(both -> new DatastreamPage(page.result(), count.result()));
+  }
+
+  public Future<List<String>> interfaces(long[] deviceIds) {
+    return pool.preparedQuery(INTERFACES).execute(Tuple.of((Object) boxed(deviceIds))).map(rows -> {
+      String[] names = rows.iterator().next().getArrayOfStrings(0);
+      return names == null ? List.of() : List.of(names);
+    });
+  }
+
+  private static Long[] boxed(long[] ids) {
+    Long[] boxed = new Long[ids.length];
+    for (int i = 0; i < ids.length; i++) {
+      boxed[i] = ids[i];
+    }
+    return boxed;
+  }
+
+  public Future<ObservationPage> observations(ObservationQuery query) {
+    return pool.preparedQuery(SPAN).execute(Tuple.of((int) query.seriesId())).compose(rows -> {
+      Row row = rows.size() == 0 ? null : rows.iterator().next();
+      Page page = new Page(query);
+      if (row == null || row.getInteger(4) == null) {
+        return Future.succeededFuture(page.result());
+      }
+      int firstDay = (int) Math.max(row.getInteger(4), Math.floorDiv(query.from(), PointBlock.DAY));
+      int lastDay = (int) Math.min(Math.floorDiv(row.getLong(3), PointBlock.DAY),
+          Math.floorDiv(query.to(), PointBlock.DAY));
+      if (firstDay > lastDay) {
+        return Future.succeededFuture(page.result());
+      }
+      Series series = new Series(row.getLong(0), row.getString(1), new String[] {row.getString(2)});
+      return read(series, page, firstDay, lastDay).map(v -> page.result());
+    });
+  }
+
+  private record Series(long deviceId, String connectorId, String[] iface) {}
+
+  /** Reads a month of days after (or, newest first, before) another until the range or the page is done. */
+  private Future<Void> read(Series series, Page page, int firstDay, int lastDay) {
+    boolean back = page.query.newestFirst();
+    int from = back ? Math.max(firstDay, lastDay - DAYS_PER_READ + 1) : firstDay;
+    int to = back ? lastDay : Math.min(lastDay, firstDay + DAYS_PER_READ - 1);
+    return blocks.raw(series.deviceId(), series.connectorId(), series.iface(), from, to).compose(rows -> {
+      Points points = new Points();
+      for (int n = 0; n < rows.size(); n++) {
+        int i = back ? rows.size() - 1 - n : n;
+        points.clear();
+        PointBlock.decode(rows.block(i), rows.day(i) * PointBlock.DAY, points);
+        for (int m = 0; m < points.size(); m++) {
+          int p = back ? points.size() - 1 - m : m;
+          page.offer(points.time(p), points.value(p));
+        }
+      }
+      boolean rangeDone = back ? from <= firstDay : to >= lastDay;
+      return rangeDone || page.full() ? Future.succeededFuture()
+          : back ? read(series, page, firstDay, from - 1) : read(series, page, to + 1, lastDay);
+    });
+  }
+
+  /** The readings of the range as they come: skipped, kept up to the page size, counted when asked. */
+  private static final class Page {
+    private final ObservationQuery query;
+    private final List<Long> times = new ArrayList<>();
+    private final List<String> results = new ArrayList<>();
+    private long seen;
+
+    Page(ObservationQuery query) {
+      this.query = query;
+    }
+
+    void offer(long time, double value) {
+      if (time < query.from() || time > query.to()) {
+        return;
+      }
+      seen++;
+      if (seen > query.skip() && times.size() < query.top()) {
+        times.add(time);
+        StringBuilder text = new StringBuilder();
+        ShortDecimal.append(text, value);
+        results.add(text.toString());
+      }
+    }
+
+    /** Whether reading on can change nothing: the page is filled and no count is wanted. */
+    boolean full() {
+      return !query.count() && times.size() >= query.top();
+    }
+
+    ObservationPage result() {
+      return new ObservationPage(times.stream().mapToLong(Long::longValue).toArray(),
+          results.toArray(String[]::new), query.count() ? seen : null);
+    }
+  }
+}

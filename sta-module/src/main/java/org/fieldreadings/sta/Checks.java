@@ -1,0 +1,68 @@
+package org.fieldreadings.sta;
+
+import java.util.List;
+import org.fieldreadings.sta.model.EntitySet;
+import org.fieldreadings.sta.model.EntitySet.Navigation;
+import org.fieldreadings.sta.request.Options;
+import org.fieldreadings.sta.request.Options.Expand;
+import org.fieldreadings.sta.request.Options.Order;
+import org.fieldreadings.sta.request.StaException;
+
+/** Whether a set's options name what its entities have, and what they ask of the stores. */
+final class Checks {
+
+  /** The readings an Observations page covers (epoch ms, both included), and in which order. */
+  record TimeRange(long from, long to, boolean newestFirst) {}
+
+  private static final TimeRange ANY_TIME = new TimeRange(Long.MIN_VALUE, Long.MAX_VALUE, false);
+
+  private Checks() {}
+
+  /** Fails 400 naming the first option that names a property or navigation the set does not have. */
+  static void options(EntitySet set, Options options) {
+    if (options.select() != null) {
+      for (String name : options.select()) {
+        if (!set.hasProperty(name) && set.navigation(name).isEmpty()) {
+          throw StaException.badRequest("$select: " + set.singular() + " has no property " + name);
+        }
+      }
+    }
+    for (Expand expand : options.expand()) {
+      EntitySet at = set;
+      for (String step : expand.path()) {
+        Navigation navigation = at.navigation(step).orElseThrow(() -> StaException.badRequest(
+            "$expand: " + set.singular() + " has no navigation property " + step));
+        at = navigation.target();
+      }
+      options(at, expand.options());
+    }
+    for (Order order : options.orderBy()) {
+      if (!set.hasProperty(order.property())) {
+        throw StaException.badRequest("$orderby: " + set.singular() + " has no property " + order.property());
+      }
+    }
+    timeRange(set, options);
+  }
+
+  /** The time range and order of an Observations page; other sets are ordered by id only (400 otherwise). */
+  static TimeRange timeRange(EntitySet set, Options options) {
+    List<Order> orders = options.orderBy();
+    if (set == EntitySet.OBSERVATIONS) {
+      if (orders.isEmpty()) {
+        return ANY_TIME;
+      }
+      Order order = orders.get(0);
+      if (orders.size() == 1 && List.of("phenomenonTime", "resultTime", "id").contains(order.property())
+          && !(order.property().equals("id") && order.descending())) {
+        return new TimeRange(ANY_TIME.from(), ANY_TIME.to(), order.descending());
+      }
+      throw StaException.badRequest("$orderby: Observations are ordered by phenomenonTime (or resultTime) asc or "
+          + "desc only");
+    }
+    if (orders.isEmpty() || orders.size() == 1 && orders.get(0).property().equals("id")
+        && !orders.get(0).descending()) {
+      return ANY_TIME;
+    }
+    throw StaException.badRequest("$orderby: " + set.plural() + " are ordered by id only");
+  }
+}

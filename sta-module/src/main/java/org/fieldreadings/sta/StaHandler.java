@@ -1,0 +1,166 @@
+package org.fieldreadings.sta;
+
+import io.vertx.core.Future;
+import io.vertx.core.Handler;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.RoutingContext;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.fieldreadings.core.config.ConfigKeys;
+import org.fieldreadings.core.http.ApiKeyAuth;
+import org.fieldreadings.core.http.EdgeContext;
+import org.fieldreadings.core.http.ProblemException;
+import org.fieldreadings.sta.data.Paging;
+import org.fieldreadings.sta.data.StaStore;
+import org.fieldreadings.sta.model.EntitySet;
+import org.fieldreadings.sta.model.EntitySet.Navigation;
+import org.fieldreadings.sta.model.Scope;
+import org.fieldreadings.sta.model.StaEntity;
+import org.fieldreadings.sta.request.Options;
+import org.fieldreadings.sta.request.ResourcePath;
+import org.fieldreadings.sta.request.ResourcePath.Segment;
+import org.fieldreadings.sta.request.StaException;
+
+/** Answers a GET under the service root: resolves the resource path, then writes the entities it names. */
+final class StaHandler implements Handler<RoutingContext> {
+
+  private static final String JSON = "application/json";
+  private static final List<String> CONFORMANCE = List.of(
+      "http://www.opengis.net/spec/iot_sensing/1.1/req/datamodel",
+      "http://www.opengis.net/spec/iot_sensing/1.1/req/resource-path/resource-path-to-entities",
+      "http://www.opengis.net/spec/iot_sensing/1.1/req/request-data");
+
+  private final EdgeContext edge;
+  private final String publicUrl;
+
+  StaHandler(EdgeContext edge) {
+    this.edge = edge;
+    this.publicUrl = ConfigKeys.HTTP_PUBLIC_URL.get(edge.config());
+  }
+
+  @Override
+  public void handle(RoutingContext ctx) {
+    String base = (publicUrl != null ? publicUrl.replaceAll("/+$", "")
+        : ctx.request().scheme() + "://" + ctx.request().authority()) + "/api";
+    String root = base + SensorThings.ROOT;
+    String rest = ctx.pathParam("*");
+    try {
+      if (rest == null || rest.isEmpty()) {
+        send(ctx, serviceRoot(root));
+        return;
+      }
+      Map<String, String> query = new LinkedHashMap<>();
+      ctx.queryParams().forEach(entry -> query.put(entry.getKey(), entry.getValue()));
+      ResourcePath path = ResourcePath.parse(rest);
+      Options options = Options.parse(query);
+      StaStore store = new StaStore(edge.vertx().eventBus(), ApiKeyAuth.entityId(ctx), base + "/docs");
+      StaWriter writer = new StaWriter(root, store);
+      answer(path, options, store, writer, root + "/" + rest, query)
+          .onSuccess(body -> send(ctx, body))
+          .onFailure(error -> fail(ctx, error));
+    } catch (StaException e) {
+      fail(ctx, e);
+    }
+  }
+
+  private static JsonObject serviceRoot(String root) {
+    JsonArray sets = new JsonArray();
+    for (EntitySet set : EntitySet.values()) {
+      sets.add(new JsonObject().put("name", set.plural()).put("url", root + "/" + set.plural()));
+    }
+    return new JsonObject().put("serverSettings", new JsonObject().put("conformance", new JsonArray(CONFORMANCE)))
+        .put("value", sets);
+  }
+
+  /** What the path names, followed step by step: each navigation from the one entity before it. */
+  private Future<Object> answer(ResourcePath path, Options options, StaStore store, StaWriter writer, String self,
+      Map<String, String> query) {
+    Segment first = path.segments().get(0);
+    EntitySet set = EntitySet.byPlural(first.name()).orElseThrow();
+    return resolve(new Target(set, Scope.ALL, first.id(), false), path.segments(), 1, store).compose(target -> {
+      boolean one = target.id() != null || target.single();
+      if (!one) {
+        if (path.property() != null) {
+          throw StaException.badRequest("A property is read from one entity, not from the set " + set.plural());
+        }
+        return writer.collection(target.set(), target.scope(), options, self, query, path.ref()).map(o -> o);
+      }
+      return entity(target, store).compose(entity -> {
+        if (path.ref()) {
+          return Future.succeededFuture(new JsonObject().put("@iot.selfLink", writer.selfLink(entity)));
+        }
+        if (path.property() != null) {
+          return Future.succeededFuture(property(entity, path));
+        }
+        return writer.entity(entity, options).map(o -> o);
+      });
+    });
+  }
+
+  /** A set and scope reached so far; {@code id} or {@code single}: one entity of it. */
+  private record Target(EntitySet set, Scope scope, Long id, boolean single) {}
+
+  private Future<Target> resolve(Target target, List<Segment> segments, int next, StaStore store) {
+    if (next == segments.size()) {
+      return Future.succeededFuture(target);
+    }
+    Segment segment = segments.get(next);
+    Navigation navigation = target.set().navigation(segment.name()).orElseThrow(() -> StaException.notFound(
+        target.set().singular() + " has no navigation property " + segment.name()));
+    if (target.id() == null && !target.single()) {
+      throw StaException.notFound("Navigation is from one entity: " + target.set().plural() + " needs an id before /"
+          + segment.name());
+    }
+    if (navigation.single() && segment.id() != null) {
+      throw StaException.notFound(segment.name() + " names one entity: it takes no id");
+    }
+    return entity(target, store).compose(entity -> resolve(new Target(navigation.target(),
+        entity.links().get(navigation.name()), segment.id(), navigation.single()), segments, next + 1, store));
+  }
+
+  private static Future<StaEntity> entity(Target target, StaStore store) {
+    Future<Optional<StaEntity>> found = target.id() != null ? store.one(target.set(), target.scope(), target.id())
+        : store.page(target.set(), target.scope(), Paging.first(1)).map(page -> page.entities().stream().findFirst());
+    return found.map(entity -> entity.orElseThrow(() -> StaException.notFound("No such " + target.set().singular()
+        + (target.id() == null ? "" : " " + target.id()))));
+  }
+
+  private static Object property(StaEntity entity, ResourcePath path) {
+    String name = path.property();
+    if (!entity.set().hasProperty(name)) {
+      throw StaException.notFound(entity.set().singular() + " has no property " + name);
+    }
+    Object value = name.equals("id") ? entity.id() : entity.properties().getValue(name);
+    if (path.value()) {
+      return new RawValue(value == null ? "" : value instanceof JsonObject json ? json.encode() : value.toString());
+    }
+    return new JsonObject().put(name.equals("id") ? "@iot.id" : name, value);
+  }
+
+  /** A property's value as text ({@code $value}). */
+  record RawValue(String text) {}
+
+  private void send(RoutingContext ctx, Object body) {
+    if (body instanceof RawValue raw) {
+      ctx.response().putHeader("Content-Type", "text/plain; charset=utf-8").end(raw.text());
+      return;
+    }
+    // Pages of up to 10,000 entities: encoded on a worker, never on the event loop.
+    edge.vertx().executeBlocking(() -> ((JsonObject) body).toBuffer(), false)
+        .onSuccess(buffer -> ctx.response().putHeader("Content-Type", JSON).end(buffer))
+        .onFailure(ctx::fail);
+  }
+
+  private static void fail(RoutingContext ctx, Throwable error) {
+    ctx.fail(error instanceof StaException sta ? ProblemException.of(sta.status(), sta.getMessage()) : error);
+  }
+
+  static String encode(String text) {
+    return URLEncoder.encode(text, StandardCharsets.UTF_8).replace("+", "%20");
+  }
+}

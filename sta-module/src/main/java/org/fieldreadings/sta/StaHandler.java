@@ -5,6 +5,7 @@ import io.vertx.core.Handler;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
+import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
@@ -48,7 +49,7 @@ final class StaHandler implements Handler<RoutingContext> {
     String base = (publicUrl != null ? publicUrl.replaceAll("/+$", "")
         : ctx.request().scheme() + "://" + ctx.request().authority()) + "/api";
     String root = base + SensorThings.ROOT;
-    String rest = ctx.pathParam("*");
+    String rest = resourcePath(ctx.request().path());
     try {
       if (rest == null || rest.isEmpty()) {
         send(ctx, serviceRoot(root));
@@ -66,6 +67,13 @@ final class StaHandler implements Handler<RoutingContext> {
     } catch (StaException e) {
       fail(ctx, e);
     }
+  }
+
+  /** The path under the service root, without its leading slash, percent-decoded ({@code Things%281%29}). */
+  private static String resourcePath(String path) {
+    int at = path.indexOf(SensorThings.ROOT);
+    String rest = path.substring(at + SensorThings.ROOT.length()).replaceFirst("^/", "");
+    return URLDecoder.decode(rest.replace("+", "%2B"), StandardCharsets.UTF_8);
   }
 
   private static JsonObject serviceRoot(String root) {

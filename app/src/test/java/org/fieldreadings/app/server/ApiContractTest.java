@@ -47,6 +47,11 @@ class ApiContractTest {
   /** The documentation's own routes: served, public, and not operations of the contract. */
   private static final Set<String> DOCUMENTATION_ROUTES =
       Set.of("GET /openapi.json", "GET /docs", "GET /docs/*");
+  /**
+   * The SensorThings resource paths under the entity sets ({@code Things(1)/Datastreams}, ...): the standard's
+   * grammar, described in docs/api.md rather than one OpenAPI operation each.
+   */
+  private static final String STA_RESOURCE_PATHS = "GET /sta/v1.1/*";
 
   private static final List<String> HTTP_METHODS =
       List.of("get", "put", "post", "delete", "options", "head", "patch", "trace");
@@ -104,6 +109,7 @@ class ApiContractTest {
     Set<String> served = new TreeSet<>(routesOf(publicApiRouter(), ""));
     assertThat(served).containsAll(DOCUMENTATION_ROUTES);
     served.removeAll(DOCUMENTATION_ROUTES);
+    assertThat(served.remove(STA_RESOURCE_PATHS)).as("SensorThings resource paths served").isTrue();
     Set<String> documented = operations().keySet();
 
     assertThat(minus(served, documented)).as("routes served but missing from openapi.json").isEmpty();
@@ -139,7 +145,9 @@ class ApiContractTest {
         "getReadingsBySerial", "getReadingsOfDevices", "ingestRawPayload", "getLatestBySerial", "getFleetLatest",
         "getAgronomyBySerial", "getDeviceLocations", "getHealth", "listAlertRules", "createAlertRule",
         "getAlertRule", "replaceAlertRule", "deleteAlertRule", "listAlertEvents", "streamReadingsBySerial",
-        "listWebhooks", "createWebhook", "deleteWebhook", "testWebhook");
+        "listWebhooks", "createWebhook", "deleteWebhook", "testWebhook", "getSensorThingsRoot", "listStaThings",
+        "listStaLocations", "listStaHistoricalLocations", "listStaSensors", "listStaObservedProperties",
+        "listStaDatastreams", "listStaObservations", "listStaFeaturesOfInterest");
     assertThat(operations.get("GET /devices/{profile}/{serial}/readings").getString("operationId"))
         .isEqualTo("getReadingsBySerial");
 

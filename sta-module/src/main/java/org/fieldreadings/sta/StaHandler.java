@@ -55,8 +55,7 @@ final class StaHandler implements Handler<RoutingContext> {
         send(ctx, serviceRoot(root));
         return;
       }
-      Map<String, String> query = new LinkedHashMap<>();
-      ctx.queryParams().forEach(entry -> query.put(entry.getKey(), entry.getValue()));
+      Map<String, String> query = query(ctx.request().query());
       ResourcePath path = ResourcePath.parse(rest);
       Options options = Options.parse(query);
       StaStore store = new StaStore(edge.vertx().eventBus(), ApiKeyAuth.entityId(ctx), base + "/docs");
@@ -69,11 +68,38 @@ final class StaHandler implements Handler<RoutingContext> {
     }
   }
 
+  /**
+   * The query's options, split at {@code &} only: {@code ;} separates the options of an {@code $expand}, where the
+   * usual query decoder would split too.
+   */
+  private static Map<String, String> query(String query) {
+    Map<String, String> options = new LinkedHashMap<>();
+    if (query != null && !query.isEmpty()) {
+      for (String pair : query.split("&")) {
+        int equals = pair.indexOf('=');
+        String name = decode(equals < 0 ? pair : pair.substring(0, equals));
+        if (options.containsKey(name)) {
+          throw StaException.badRequest("The query option " + name + " is given twice");
+        }
+        options.put(name, equals < 0 ? "" : decode(pair.substring(equals + 1)));
+      }
+    }
+    return options;
+  }
+
+  private static String decode(String text) {
+    try {
+      return URLDecoder.decode(text, StandardCharsets.UTF_8);
+    } catch (IllegalArgumentException e) {
+      throw StaException.badRequest("Malformed percent-encoding in the query: " + text);
+    }
+  }
+
   /** The path under the service root, without its leading slash, percent-decoded ({@code Things%281%29}). */
   private static String resourcePath(String path) {
     int at = path.indexOf(SensorThings.ROOT);
     String rest = path.substring(at + SensorThings.ROOT.length()).replaceFirst("^/", "");
-    return URLDecoder.decode(rest.replace("+", "%2B"), StandardCharsets.UTF_8);
+    return decode(rest.replace("+", "%2B"));
   }
 
   private static JsonObject serviceRoot(String root) {
@@ -168,7 +194,10 @@ final class StaHandler implements Handler<RoutingContext> {
     ctx.fail(error instanceof StaException sta ? ProblemException.of(sta.status(), sta.getMessage()) : error);
   }
 
+  /** Percent-encodes for a query, leaving the characters options are written with readable. */
   static String encode(String text) {
-    return URLEncoder.encode(text, StandardCharsets.UTF_8).replace("+", "%20");
+    return URLEncoder.encode(text, StandardCharsets.UTF_8).replace("+", "%20").replace("%24", "$")
+        .replace("%28", "(").replace("%29", ")").replace("%2C", ",").replace("%27", "'").replace("%2F", "/")
+        .replace("%3A", ":");
   }
 }

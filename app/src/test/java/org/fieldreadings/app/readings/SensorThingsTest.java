@@ -1,0 +1,253 @@
+package org.fieldreadings.app.readings;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import de.fraunhofer.iosb.ilt.sta.model.Datastream;
+import de.fraunhofer.iosb.ilt.sta.model.Observation;
+import de.fraunhofer.iosb.ilt.sta.model.Thing;
+import de.fraunhofer.iosb.ilt.sta.model.ext.EntityList;
+import de.fraunhofer.iosb.ilt.sta.service.SensorThingsService;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.math.BigDecimal;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.apache.http.HttpHeaders;
+import org.apache.http.message.BasicHeader;
+import org.fieldreadings.app.readings.ReadingsFixture.Entity;
+import org.fieldreadings.core.testing.TestHttp.Answer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The SensorThings API ({@code /api/sta/v1.1}, docs/api.md "SensorThings API"): what it shows of a farm, its
+ * options and errors, read over HTTP and with FROST-Client, a client nobody here wrote.
+ */
+class SensorThingsTest {
+
+  private static final String ROOT = "/api/sta/v1.1";
+  private static final String WS = "REAL_WEATHER_STATION";
+
+  @TempDir
+  static Path dataDir;
+
+  private static ReadingsFixture fixture;
+  private static Entity farm;
+  private static Entity neighbour;
+  private static long stationId;
+  private static long probeId;
+
+  @BeforeAll
+  static void start() throws Exception {
+    fixture = new ReadingsFixture(dataDir, Map.of());
+    farm = fixture.newEntity("sta-farm@example.com");
+    neighbour = fixture.newEntity("sta-neighbour@example.com");
+    device(farm, WS, "WS-STA-1", "{\"location\": {\"latitude\": 38.7369, \"longitude\": -9.1427}}");
+    device(farm, "PROFILE_A", "SM-STA-1", "{}");
+    device(neighbour, WS, "WS-OTHER", "{\"location\": {\"latitude\": 40.0, \"longitude\": -8.0}}");
+    StringBuilder rows = new StringBuilder();
+    // Values written as a gateway would: their text must come back as it went in.
+    String[] values = {"12.5", "12.25", "-0.125", "13", "1.0E-7", "0.1"};
+    for (int i = 0; i < values.length; i++) {
+      rows.append(WS + ",WS-STA-1,ORIGIN,AirTemp,2026-11-0" + (i + 1) + "T06:00:00Z," + values[i] + "\n");
+    }
+    rows.append(WS + ",WS-STA-1,ORIGIN,AirHum,2026-11-01T06:00:00Z,81\n");
+    rows.append("PROFILE_A,SM-STA-1,ORIGIN,SoilTemp30,2026-11-01T06:00:00Z,9.5\n");
+    rows.append(WS + ",WS-OTHER,ORIGIN,AirTemp,2026-11-01T06:00:00Z,7\n");
+    fixture.importCsv(rows.toString());
+    JsonArray things = get(farm, "/Things").json().getJsonArray("value");
+    stationId = idOf(things, "WS-STA-1");
+    probeId = idOf(things, "SM-STA-1");
+  }
+
+  @AfterAll
+  static void stop() {
+    fixture.close();
+  }
+
+  @Test
+  void theServiceRootListsTheEightEntitySetsWithAbsoluteUrls() {
+    Answer root = get(farm, "");
+    assertThat(root.status()).isEqualTo(200);
+    assertThat(root.header("Content-Type")).isEqualTo("application/json");
+    String base = "http://127.0.0.1:" + fixture.server.httpPort() + ROOT;
+    assertThat(root.json().getJsonArray("value").stream().map(v -> ((JsonObject) v).getString("url")))
+        .containsExactly(base + "/Things", base + "/Locations", base + "/HistoricalLocations", base + "/Sensors",
+            base + "/ObservedProperties", base + "/Datastreams", base + "/Observations",
+            base + "/FeaturesOfInterest");
+  }
+
+  @Test
+  void aThingIsADeviceWithItsProfileAndLinks() {
+    JsonObject thing = get(farm, "/Things(" + stationId + ")").json();
+    String self = "http://127.0.0.1:" + fixture.server.httpPort() + ROOT + "/Things(" + stationId + ")";
+    assertThat(thing).isEqualTo(new JsonObject().put("@iot.selfLink", self).put("@iot.id", stationId)
+        .put("name", "WS-STA-1").put("description", "The REAL_WEATHER_STATION device WS-STA-1")
+        .put("properties", new JsonObject().put("profile", WS).putNull("group").put("subscriptions", new JsonArray()))
+        .put("Locations@iot.navigationLink", self + "/Locations")
+        .put("HistoricalLocations@iot.navigationLink", self + "/HistoricalLocations")
+        .put("Datastreams@iot.navigationLink", self + "/Datastreams"));
+  }
+
+  @Test
+  void aKeySeesItsOwnEntitysDevicesOnly() {
+    assertThat(get(farm, "/Things").json().getJsonArray("value")).hasSize(2);
+    assertThat(get(neighbour, "/Things").json().getJsonArray("value")).hasSize(1);
+    Answer foreign = get(neighbour, "/Things(" + stationId + ")");
+    assertThat(foreign.status()).isEqualTo(404);
+    assertThat(foreign.header("Content-Type")).isEqualTo("application/problem+json");
+    assertThat(get(neighbour, "/Things(" + stationId + ")/Datastreams").status()).isEqualTo(404);
+  }
+
+  @Test
+  void observationsCarryTheValuesAsTheyWentIn() {
+    JsonArray observations = get(farm, "/Things(" + stationId + ")/Datastreams").json().getJsonArray("value")
+        .stream().map(JsonObject.class::cast).filter(d -> d.getString("name").equals("WS-STA-1 AirTemp"))
+        .findFirst().map(d -> get(farm, "/Datastreams(" + d.getLong("@iot.id") + ")/Observations").json())
+        .orElseThrow().getJsonArray("value");
+    assertThat(observations.stream().map(o -> ((JsonObject) o).getString("phenomenonTime")))
+        .containsExactly("2026-11-01T06:00:00Z", "2026-11-02T06:00:00Z", "2026-11-03T06:00:00Z",
+            "2026-11-04T06:00:00Z", "2026-11-05T06:00:00Z", "2026-11-06T06:00:00Z");
+    String body = get(farm, "/Datastreams(" + datastreamId("WS-STA-1 AirTemp") + ")/Observations").body();
+    // As the readings operation writes them: a whole 13 as 13.0, 1.0E-7 in E notation.
+    assertThat(body).contains("\"result\":12.5,", "\"result\":12.25,", "\"result\":-0.125,", "\"result\":13.0,",
+        "\"result\":1.0E-7,", "\"result\":0.1,");
+  }
+
+  @Test
+  void aDatastreamHasTheUnitOfItsInterface() {
+    JsonObject datastream = get(farm, "/Datastreams(" + datastreamId("WS-STA-1 AirTemp") + ")").json();
+    assertThat(datastream.getJsonObject("unitOfMeasurement").getString("symbol")).isEqualTo("°C");
+    assertThat(datastream.getString("observationType"))
+        .isEqualTo("http://www.opengis.net/def/observationType/OGC-OM/2.0/OM_Measurement");
+    assertThat(get(farm, "/Datastreams(" + datastreamId("WS-STA-1 AirTemp") + ")/Thing/name/$value").body())
+        .isEqualTo("WS-STA-1");
+  }
+
+  @Test
+  void topSkipAndCountPageWithANextLink() {
+    long id = datastreamId("WS-STA-1 AirTemp");
+    JsonObject page = get(farm, "/Datastreams(" + id + ")/Observations?$top=4&$count=true").json();
+    assertThat(page.getLong("@iot.count")).isEqualTo(6);
+    assertThat(page.getJsonArray("value")).hasSize(4);
+    String next = page.getString("@iot.nextLink");
+    assertThat(next).endsWith("/Datastreams(" + id + ")/Observations?$top=4&$count=true&$skip=4");
+    JsonObject second = fixture.api.get(next.substring(next.indexOf("/api/")), auth(farm)).json();
+    assertThat(second.getJsonArray("value")).hasSize(2);
+    assertThat(second.containsKey("@iot.nextLink")).isFalse();
+  }
+
+  @Test
+  void observationsPageNewestFirstWhenOrderedDescending() {
+    JsonArray newest = get(farm, "/Datastreams(" + datastreamId("WS-STA-1 AirTemp")
+        + ")/Observations?$orderby=phenomenonTime%20desc&$top=2").json().getJsonArray("value");
+    assertThat(newest.stream().map(o -> ((JsonObject) o).getString("phenomenonTime")))
+        .containsExactly("2026-11-06T06:00:00Z", "2026-11-05T06:00:00Z");
+  }
+
+  @Test
+  void selectAndNestedExpandShapeTheEntities() {
+    JsonObject thing = get(farm, "/Things(" + stationId + ")?$select=name&$expand=Datastreams($select=name;"
+        + "$expand=Observations($top=1;$select=result)),Locations").json();
+    assertThat(thing.fieldNames()).containsExactly("name", "Datastreams", "Locations");
+    JsonObject airTemp = thing.getJsonArray("Datastreams").stream().map(JsonObject.class::cast)
+        .filter(d -> d.getString("name").equals("WS-STA-1 AirTemp")).findFirst().orElseThrow();
+    assertThat(airTemp.getJsonArray("Observations"))
+        .isEqualTo(new JsonArray().add(new JsonObject().put("result", new BigDecimal("12.5"))));
+    assertThat(thing.getJsonArray("Locations").getJsonObject(0).getJsonObject("location"))
+        .isEqualTo(new JsonObject().put("type", "Point").put("coordinates", new JsonArray().add(-9.1427).add(38.7369)));
+  }
+
+  @Test
+  void sensorsAndObservedPropertiesAreThoseOfTheCallersDatastreams() {
+    assertThat(get(farm, "/Sensors").json().getJsonArray("value").stream()
+        .map(s -> ((JsonObject) s).getString("name"))).containsExactly("PROFILE_A", WS);
+    assertThat(get(farm, "/ObservedProperties").json().getJsonArray("value").stream()
+        .map(s -> ((JsonObject) s).getString("name"))).containsExactly("AirHum", "AirTemp", "SoilTemp30");
+    assertThat(get(neighbour, "/ObservedProperties").json().getJsonArray("value").stream()
+        .map(s -> ((JsonObject) s).getString("name"))).containsExactly("AirTemp");
+  }
+
+  @Test
+  void aDeviceWithoutALocationHasNoLocation() {
+    assertThat(get(farm, "/Things(" + probeId + ")/Locations").json().getJsonArray("value")).isEmpty();
+    assertThat(get(farm, "/Locations(" + probeId + ")").status()).isEqualTo(404);
+    assertThat(get(farm, "/Locations").json().getJsonArray("value")).hasSize(1);
+  }
+
+  @Test
+  void malformedOptionsAre400AndUnknownPathsAre404() {
+    assertProblem(get(farm, "/Things?$top=10001"), 400, "$top must be at most 10000");
+    assertProblem(get(farm, "/Things?$select=colour"), 400, "$select: Thing has no property colour");
+    assertProblem(get(farm, "/Things?$expand=Sensors"), 400, "$expand: Thing has no navigation property Sensors");
+    assertProblem(get(farm, "/Things?$orderby=name"), 400, "$orderby: Things are ordered by id only");
+    assertProblem(get(farm, "/Things?$frobnicate=1"), 400, "Unknown query option $frobnicate");
+    assertProblem(get(farm, "/Gadgets"), 404, "No such entity set: Gadgets");
+    assertProblem(get(farm, "/Things(" + stationId + ")/Sensors"), 404, "Thing has no navigation property Sensors");
+    assertProblem(get(farm, "/Things(9007199254740991)"), 404, "No such Thing 9007199254740991");
+  }
+
+  @Test
+  void writesAre405AndEveryPathNeedsAKey() {
+    Answer post = fixture.api.post(ROOT + "/Things", "{}", "Authorization", "ApiKey " + farm.apiKey(),
+        "Content-Type", "application/json");
+    assertThat(post.status()).isEqualTo(405);
+    assertThat(fixture.api.get(ROOT + "/Things").status()).isEqualTo(401);
+    assertThat(fixture.api.get(ROOT + "/Things(" + stationId + ")/Datastreams").status()).isEqualTo(401);
+  }
+
+  @Test
+  void frostClientReadsThingsDatastreamsAndObservations() throws Exception {
+    SensorThingsService service = new SensorThingsService(
+        URI.create("http://127.0.0.1:" + fixture.server.httpPort() + ROOT).toURL());
+    service.getClientBuilder().setDefaultHeaders(List.of(new BasicHeader(HttpHeaders.AUTHORIZATION,
+        "ApiKey " + farm.apiKey())));
+    service.rebuildHttpClient();
+    Thing station = service.things().find(stationId);
+    assertThat(station.getName()).isEqualTo("WS-STA-1");
+    EntityList<Datastream> datastreams = station.datastreams().query().list();
+    Datastream airTemp = datastreams.toList().stream().filter(d -> d.getName().equals("WS-STA-1 AirTemp"))
+        .findFirst().orElseThrow();
+    assertThat(airTemp.getUnitOfMeasurement().getSymbol()).isEqualTo("°C");
+    EntityList<Observation> observations = airTemp.observations().query().top(4).count().list();
+    assertThat(observations.getCount()).isEqualTo(6);
+    List<Object> results = new java.util.ArrayList<>();
+    observations.fullIterator().forEachRemaining(o -> results.add(o.getResult()));
+    assertThat(results.stream().map(r -> Double.parseDouble(r.toString())).toList())
+        .containsExactly(12.5, 12.25, -0.125, 13.0, 1.0E-7, 0.1);
+  }
+
+  // --- helpers ---
+
+  private static void device(Entity entity, String profile, String serial, String body) {
+    fixture.adminPut("/admin/devices/" + profile + "/" + serial, body);
+    fixture.adminPut("/admin/entities/" + entity.entityId() + "/devices/" + profile + "/" + serial, null);
+  }
+
+  private static Answer get(Entity entity, String path) {
+    return fixture.api.get(ROOT + path, auth(entity));
+  }
+
+  private static String[] auth(Entity entity) {
+    return new String[] {"Authorization", "ApiKey " + entity.apiKey()};
+  }
+
+  private static long idOf(JsonArray entities, String name) {
+    return entities.stream().map(JsonObject.class::cast).filter(e -> e.getString("name").equals(name)).findFirst()
+        .orElseThrow().getLong("@iot.id");
+  }
+
+  private static long datastreamId(String name) {
+    return idOf(get(farm, "/Datastreams").json().getJsonArray("value"), name);
+  }
+
+  private static void assertProblem(Answer answer, int status, String detail) {
+    assertThat(answer.status()).as(answer.toString()).isEqualTo(status);
+    assertThat(answer.header("Content-Type")).isEqualTo("application/problem+json");
+    assertThat(answer.json().getString("detail")).isEqualTo(detail);
+  }
+}

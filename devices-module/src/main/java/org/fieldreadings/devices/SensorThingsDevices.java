@@ -6,28 +6,44 @@ import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.Tuple;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import org.fieldreadings.core.bus.BusFailure;
+import org.fieldreadings.core.bus.BusFailureException;
 import org.fieldreadings.core.bus.DevicesContract;
 import org.fieldreadings.core.bus.DevicesContract.DeviceSetPage;
 import org.fieldreadings.core.bus.DevicesContract.DeviceSetQuery;
 import org.fieldreadings.core.bus.DevicesContract.DeviceSetRow;
 import org.fieldreadings.core.bus.DevicesContract.EntityDevicesOf;
+import org.fieldreadings.core.odata.FilterException;
+import org.fieldreadings.core.odata.SqlFilter;
+import org.fieldreadings.core.odata.SqlFilter.Column;
+import org.fieldreadings.core.odata.SqlFilter.Kind;
 
-/** The entities' devices as the SensorThings API reads them ({@link DevicesContract#DEVICE_SET}). */
+/**
+ * The entities' devices as the SensorThings API reads them ({@link DevicesContract#DEVICE_SET}), filters translated
+ * to SQL over the device's columns with bind parameters ({@link SqlFilter}).
+ */
 final class SensorThingsDevices {
 
-  /** $1 entity, $2 located only, $3 ids (null: any): the devices in scope, as a FROM and WHERE to build on. */
+  /** The properties a {@link DeviceSetQuery#filter()} may name, and their columns. */
+  private static final Map<String, Column> FIELDS = Map.of(
+      "id", new Column("d.device_id", Kind.NUMBER),
+      "serial", new Column("d.serial", Kind.TEXT),
+      "profile", new Column("d.profile::text", Kind.TEXT),
+      "group", new Column("d.device_group", Kind.TEXT),
+      "location", new Column("point(d.longitude, d.latitude)", Kind.POINT),
+      "locationSetAt", new Column("d.location_set_at", Kind.TIME));
+  /** $1 entity, $2 located only, $3 ids (null: any), then the filter's parameters. */
   private static final String IN_SCOPE = """
       FROM devices.entity_device ed JOIN devices.device d ON d.device_id = ed.device_id
       WHERE ed.entity_id = $1 AND (NOT $2 OR d.latitude IS NOT NULL)
         AND ($3::bigint[] IS NULL OR d.device_id = ANY($3))
       """;
-  /** ... $4 skip, $5 top. */
-  private static final String PAGE = """
+  private static final String COLUMNS = """
       SELECT d.device_id, d.profile, d.serial, d.device_group, d.latitude, d.longitude, d.location_set_at,
         ARRAY(SELECT s.start_date || '/' || s.end_date FROM devices.subscription s WHERE s.device_id = d.device_id
               ORDER BY s.start_date, s.end_date) AS subscriptions
-      """ + IN_SCOPE + "ORDER BY d.device_id OFFSET $4 LIMIT $5";
-  private static final String COUNT = "SELECT count(*) " + IN_SCOPE;
+      """;
   private static final String IDS = """
       SELECT array_agg(device_id ORDER BY device_id) FROM devices.entity_device
       WHERE entity_id = $1 AND ($2::text IS NULL OR profile = $2::text::devices.device_profile)""";
@@ -39,9 +55,26 @@ final class SensorThingsDevices {
   }
 
   Future<DeviceSetPage> page(DeviceSetQuery query) {
-    Long[] ids = query.ids() == null ? null : query.ids().toArray(Long[]::new);
-    Future<List<DeviceSetRow>> rows = pool.preparedQuery(PAGE)
-        .execute(Tuple.of(query.entityId(), query.locatedOnly(), ids, query.skip(), query.top())).map(result -> {
+    Tuple scope = Tuple.of(query.entityId(), query.locatedOnly(),
+        query.ids() == null ? null : query.ids().toArray(Long[]::new));
+    String where = IN_SCOPE;
+    if (query.filter() != null) {
+      try {
+        SqlFilter.Sql filter = SqlFilter.where(query.filter(), FIELDS, 4);
+        where += "  AND " + filter.condition() + "\n";
+        filter.parameters().forEach(scope::addValue);
+      } catch (FilterException e) {
+        return Future.failedFuture(new BusFailureException(BusFailure.BAD_REQUEST, e.getMessage()));
+      }
+    }
+    int next = scope.size() + 1;
+    Tuple paged = Tuple.tuple();
+    for (int i = 0; i < scope.size(); i++) {
+      paged.addValue(scope.getValue(i));
+    }
+    paged.addLong(query.skip()).addInteger(query.top());
+    Future<List<DeviceSetRow>> rows = pool.preparedQuery(COLUMNS + where + "ORDER BY d.device_id OFFSET $" + next
+        + " LIMIT $" + (next + 1)).execute(paged).map(result -> {
           List<DeviceSetRow> devices = new ArrayList<>();
           for (Row row : result) {
             devices.add(new DeviceSetRow(row.getLong("device_id"), DevicesQueries.ref(row),
@@ -53,19 +86,20 @@ final class SensorThingsDevices {
           return devices;
         });
     Future<Long> count = !query.count() ? Future.succeededFuture()
-        : pool.preparedQuery(COUNT).execute(Tuple.of(query.entityId(), query.locatedOnly(), ids)).map(result -> result.iterator().next().getLong(0));
+        : pool.preparedQuery("SELECT count(*) " + where).execute(scope)
+            .map(result -> result.iterator().next().getLong(0));
     return Future.all(rows, count).map(both -> new DeviceSetPage(rows.result(), count.result()));
   }
 
   Future<long[]> ids(EntityDevicesOf of) {
     return pool.preparedQuery(IDS).execute(Tuple.of(of.entityId(), of.profile() == null ? null : of.profile().name()))
         .map(result -> {
-      Long[] ids = result.iterator().next().getArrayOfLongs(0);
-      long[] plain = new long[ids == null ? 0 : ids.length];
-      for (int i = 0; i < plain.length; i++) {
-        plain[i] = ids[i];
-      }
-      return plain;
-    });
+          Long[] ids = result.iterator().next().getArrayOfLongs(0);
+          long[] plain = new long[ids == null ? 0 : ids.length];
+          for (int i = 0; i < plain.length; i++) {
+            plain[i] = ids[i];
+          }
+          return plain;
+        });
   }
 }

@@ -11,11 +11,6 @@ import org.fieldreadings.sta.request.StaException;
 /** Whether a set's options name what its entities have, and what they ask of the stores. */
 final class Checks {
 
-  /** The readings an Observations page covers (epoch ms, both included), and in which order. */
-  record TimeRange(long from, long to, boolean newestFirst) {}
-
-  private static final TimeRange ANY_TIME = new TimeRange(Long.MIN_VALUE, Long.MAX_VALUE, false);
-
   private Checks() {}
 
   /** Fails 400 naming the first option that names a property or navigation the set does not have. */
@@ -41,27 +36,27 @@ final class Checks {
         throw StaException.badRequest("$orderby: " + set.singular() + " has no property " + order.property());
       }
     }
-    timeRange(set, options);
+    newestFirst(set, options);
   }
 
-  /** The time range and order of an Observations page; other sets are ordered by id only (400 otherwise). */
-  static TimeRange timeRange(EntitySet set, Options options) {
+  /** Whether an Observations page is newest first; other sets are ordered by id only (400 otherwise). */
+  static boolean newestFirst(EntitySet set, Options options) {
     List<Order> orders = options.orderBy();
     if (set == EntitySet.OBSERVATIONS) {
       if (orders.isEmpty()) {
-        return ANY_TIME;
+        return false;
       }
       Order order = orders.get(0);
       if (orders.size() == 1 && List.of("phenomenonTime", "resultTime", "id").contains(order.property())
           && !(order.property().equals("id") && order.descending())) {
-        return new TimeRange(ANY_TIME.from(), ANY_TIME.to(), order.descending());
+        return order.descending();
       }
       throw StaException.badRequest("$orderby: Observations are ordered by phenomenonTime (or resultTime) asc or "
           + "desc only");
     }
     if (orders.isEmpty() || orders.size() == 1 && orders.get(0).property().equals("id")
         && !orders.get(0).descending()) {
-      return ANY_TIME;
+      return false;
     }
     throw StaException.badRequest("$orderby: " + set.plural() + " are ordered by id only");
   }

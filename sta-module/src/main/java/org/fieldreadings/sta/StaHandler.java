@@ -2,6 +2,7 @@ package org.fieldreadings.sta;
 
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
+import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
@@ -12,10 +13,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.fieldreadings.core.bus.BusFailure;
 import org.fieldreadings.core.config.ConfigKeys;
 import org.fieldreadings.core.http.ApiKeyAuth;
 import org.fieldreadings.core.http.EdgeContext;
 import org.fieldreadings.core.http.ProblemException;
+import org.fieldreadings.core.odata.FilterException;
 import org.fieldreadings.sta.data.Paging;
 import org.fieldreadings.sta.data.StaStore;
 import org.fieldreadings.sta.model.EntitySet;
@@ -190,8 +193,17 @@ final class StaHandler implements Handler<RoutingContext> {
         .onFailure(ctx::fail);
   }
 
+  /** A refusal as problem+json; so is a filter a module could not take (its reason is the client's to read). */
   private static void fail(RoutingContext ctx, Throwable error) {
-    ctx.fail(error instanceof StaException sta ? ProblemException.of(sta.status(), sta.getMessage()) : error);
+    if (error instanceof StaException sta) {
+      ctx.fail(ProblemException.of(sta.status(), sta.getMessage()));
+    } else if (error instanceof FilterException filter) {
+      ctx.fail(ProblemException.of(400, filter.getMessage()));
+    } else if (error instanceof ReplyException reply && reply.failureCode() == BusFailure.BAD_REQUEST) {
+      ctx.fail(ProblemException.of(400, reply.getMessage()));
+    } else {
+      ctx.fail(error);
+    }
   }
 
   /** Percent-encodes for a query, leaving the characters options are written with readable. */

@@ -106,8 +106,8 @@ final class StaWriter {
   }
 
   private static Paging paging(EntitySet set, Options options) {
-    Checks.TimeRange range = Checks.timeRange(set, options);
-    return new Paging(options.skip(), options.top(), options.count(), range.from(), range.to(), range.newestFirst());
+    return new Paging(options.skip(), options.top(), options.count(), Checks.newestFirst(set, options),
+        options.filter());
   }
 
   private static JsonObject wrap(Page page, JsonArray value, String nextLink) {

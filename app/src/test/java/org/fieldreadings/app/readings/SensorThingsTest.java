@@ -201,6 +201,57 @@ class SensorThingsTest {
   }
 
   @Test
+  void aTimeFilterOnObservationsReadsOnlyItsRange() {
+    JsonArray range = get(farm, "/Datastreams(" + datastreamId("WS-STA-1 AirTemp") + ")/Observations?$filter="
+        + "phenomenonTime%20ge%202026-11-02T00:00:00Z%20and%20phenomenonTime%20lt%202026-11-04T00:00:00Z")
+        .json().getJsonArray("value");
+    assertThat(range.stream().map(o -> ((JsonObject) o).getString("phenomenonTime")))
+        .containsExactly("2026-11-02T06:00:00Z", "2026-11-03T06:00:00Z");
+  }
+
+  @Test
+  void aFilterOnResultsIsCheckedReadingByReadingAndPaged() {
+    JsonObject page = get(farm, "/Datastreams(" + datastreamId("WS-STA-1 AirTemp") + ")/Observations?$filter="
+        + "result%20gt%2012.2%20and%20year(phenomenonTime)%20eq%202026&$top=2&$count=true").json();
+    assertThat(page.getLong("@iot.count")).isEqualTo(3);
+    assertThat(page.getJsonArray("value").stream().map(o -> ((JsonObject) o).getValue("result").toString()))
+        .containsExactly("12.5", "12.25");
+    assertThat(page.getString("@iot.nextLink")).contains("$skip=2");
+  }
+
+  @Test
+  void locationsAreFilteredByTheMapExtentAsQgisAsks() {
+    String extent = "geo.intersects(location,%20geography'POLYGON((-10%2038,%20-9%2038,%20-9%2039,%20-10%2039,"
+        + "%20-10%2038))')";
+    assertThat(get(farm, "/Locations?$filter=" + extent).json().getJsonArray("value").stream()
+        .map(l -> ((JsonObject) l).getLong("@iot.id"))).containsExactly(stationId);
+    String elsewhere = "st_within(location,%20geography'POLYGON((0%200,%201%200,%201%201,%200%201,%200%200))')";
+    assertThat(get(farm, "/Locations?$filter=" + elsewhere).json().getJsonArray("value")).isEmpty();
+  }
+
+  @Test
+  void thingsAndDatastreamsAreFilteredInTheDatabase() {
+    assertThat(get(farm, "/Things?$filter=startswith(name,'WS-')%20and%20properties/profile%20eq%20'" + WS + "'")
+        .json().getJsonArray("value").stream().map(t -> ((JsonObject) t).getString("name")))
+        .containsExactly("WS-STA-1");
+    assertThat(get(farm, "/Datastreams?$filter=ObservedProperty/name%20eq%20'AirHum'&$count=true").json()
+        .getLong("@iot.count")).isEqualTo(1);
+    assertThat(get(farm, "/ObservedProperties?$filter=endswith(name,'Temp')").json().getJsonArray("value")
+        .stream().map(p -> ((JsonObject) p).getString("name"))).containsExactly("AirTemp");
+  }
+
+  @Test
+  void aFilterThatDoesNotFitIsA400NamingWhy() {
+    assertProblem(get(farm, "/Things?$filter=name%20eq%2012"), 400, "$filter: eq cannot compare a string with a "
+        + "number");
+    assertProblem(get(farm, "/Things?$filter=colour%20eq%20'red'"), 400, "$filter: Thing has no property colour");
+    assertProblem(get(farm, "/Things?$filter=name%20eq"), 400, "$filter: the expression ends too early at position "
+        + "8");
+    assertProblem(get(farm, "/Things?$filter=frobnicate(name)"), 400, "$filter: unknown function frobnicate at "
+        + "position 1");
+  }
+
+  @Test
   void frostClientReadsThingsDatastreamsAndObservations() throws Exception {
     SensorThingsService service = new SensorThingsService(
         URI.create("http://127.0.0.1:" + fixture.server.httpPort() + ROOT).toURL());
@@ -219,6 +270,11 @@ class SensorThingsTest {
     observations.fullIterator().forEachRemaining(o -> results.add(o.getResult()));
     assertThat(results.stream().map(r -> Double.parseDouble(r.toString())).toList())
         .containsExactly(12.5, 12.25, -0.125, 13.0, 1.0E-7, 0.1);
+    EntityList<Observation> day = airTemp.observations().query()
+        .filter("phenomenonTime ge 2026-11-03T00:00:00Z and phenomenonTime lt 2026-11-04T00:00:00Z").list();
+    assertThat(day.toList()).hasSize(1);
+    assertThat(day.toList().get(0).getPhenomenonTime().getAsDateTime().toInstant())
+        .isEqualTo(java.time.Instant.parse("2026-11-03T06:00:00Z"));
   }
 
   // --- helpers ---

@@ -2,6 +2,7 @@ package org.fieldreadings.core.bus;
 
 import java.util.List;
 import java.util.Map;
+import org.fieldreadings.core.odata.Expr;
 
 /** Event-bus contract of the readings module for the other modules. */
 public interface ReadingsContract {
@@ -40,9 +41,12 @@ public interface ReadingsContract {
 
   /**
    * What {@link #DATASTREAMS} is asked for: the series of {@code deviceIds}, only {@code seriesIds} and
-   * {@code iface} when not null, {@code top} after {@code skip}; with {@code count}, the total too.
+   * {@code iface} when not null, meeting {@code filter} when not null (over {@code id}, {@code deviceId},
+   * {@code connectorId} and {@code interface}; one that does not fit fails {@link BusFailure#BAD_REQUEST}),
+   * {@code top} after {@code skip}; with {@code count}, the total too.
    */
-  record DatastreamQuery(long[] deviceIds, List<Long> seriesIds, String iface, long skip, int top, boolean count) {}
+  record DatastreamQuery(long[] deviceIds, List<Long> seriesIds, String iface, Expr filter, long skip, int top,
+      boolean count) {}
 
   /** The interfaces the series with readings of some devices have (SensorThings' ObservedProperties), sorted. */
   BusAddress<long[], List<String>> DATASTREAM_INTERFACES = new BusAddress<>("readings.datastream-interfaces");

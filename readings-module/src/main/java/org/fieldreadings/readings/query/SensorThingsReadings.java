@@ -6,12 +6,19 @@ import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.Tuple;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import org.fieldreadings.core.bus.BusFailure;
+import org.fieldreadings.core.bus.BusFailureException;
 import org.fieldreadings.core.bus.ReadingsContract;
 import org.fieldreadings.core.bus.ReadingsContract.Datastream;
 import org.fieldreadings.core.bus.ReadingsContract.DatastreamPage;
 import org.fieldreadings.core.bus.ReadingsContract.DatastreamQuery;
 import org.fieldreadings.core.bus.ReadingsContract.ObservationPage;
 import org.fieldreadings.core.bus.ReadingsContract.ObservationQuery;
+import org.fieldreadings.core.odata.FilterException;
+import org.fieldreadings.core.odata.SqlFilter;
+import org.fieldreadings.core.odata.SqlFilter.Column;
+import org.fieldreadings.core.odata.SqlFilter.Kind;
 import org.fieldreadings.readings.ShortDecimal;
 import org.fieldreadings.readings.block.PointBlock;
 import org.fieldreadings.readings.block.Points;
@@ -29,13 +36,18 @@ public final class SensorThingsReadings {
       WHERE s.device_id = ANY($1) AND s.latest_ts IS NOT NULL AND ($2::int[] IS NULL OR s.series_id = ANY($2))
         AND ($3::text IS NULL OR s.interface = $3)
       """;
-  private static final String PAGE = """
+  private static final String COLUMNS = """
       SELECT s.series_id, s.device_id, s.connector_id, s.interface, (extract(epoch FROM s.latest_ts) * 1000)::bigint
-      """ + IN_SCOPE + "ORDER BY s.series_id OFFSET $4 LIMIT $5";
+      """;
+  /** The properties a {@link DatastreamQuery#filter()} may name, and their columns. */
+  private static final Map<String, Column> FIELDS = Map.of(
+      "id", new Column("s.series_id", Kind.NUMBER),
+      "deviceId", new Column("s.device_id", Kind.NUMBER),
+      "connectorId", new Column("s.connector_id", Kind.TEXT),
+      "interface", new Column("s.interface", Kind.TEXT));
   private static final String INTERFACES = """
       SELECT array_agg(DISTINCT interface ORDER BY interface) FROM readings.series
       WHERE device_id = ANY($1) AND latest_ts IS NOT NULL""";
-  private static final String COUNT = "SELECT count(*) " + IN_SCOPE;
   /** The series' device, connector and interface, and its first and newest days of readings (epoch days). */
   private static final String SPAN = """
       SELECT s.device_id, s.connector_id, s.interface, (extract(epoch FROM s.latest_ts) * 1000)::bigint,
@@ -54,9 +66,25 @@ public final class SensorThingsReadings {
   public Future<DatastreamPage> datastreams(DatastreamQuery query) {
     Integer[] ids = query.seriesIds() == null ? null
         : query.seriesIds().stream().map(Long::intValue).toArray(Integer[]::new);
-    Long[] devices = boxed(query.deviceIds());
-    Future<List<Datastream>> page = pool.preparedQuery(PAGE)
-        .execute(Tuple.of(devices, ids, query.iface(), query.skip(), query.top())).map(rows -> {
+    Tuple scope = Tuple.of(boxed(query.deviceIds()), ids, query.iface());
+    String where = IN_SCOPE;
+    if (query.filter() != null) {
+      try {
+        SqlFilter.Sql filter = SqlFilter.where(query.filter(), FIELDS, 4);
+        where += "  AND " + filter.condition() + "\n";
+        filter.parameters().forEach(scope::addValue);
+      } catch (FilterException e) {
+        return Future.failedFuture(new BusFailureException(BusFailure.BAD_REQUEST, e.getMessage()));
+      }
+    }
+    int next = scope.size() + 1;
+    Tuple paged = Tuple.tuple();
+    for (int i = 0; i < scope.size(); i++) {
+      paged.addValue(scope.getValue(i));
+    }
+    paged.addLong(query.skip()).addInteger(query.top());
+    Future<List<Datastream>> page = pool.preparedQuery(COLUMNS + where + "ORDER BY s.series_id OFFSET $" + next
+        + " LIMIT $" + (next + 1)).execute(paged).map(rows -> {
           List<Datastream> datastreams = new ArrayList<>();
           for (Row row : rows) {
             datastreams.add(new Datastream(row.getInteger(0), row.getLong(1), row.getString(2), row.getString(3),
@@ -65,7 +93,7 @@ public final class SensorThingsReadings {
           return datastreams;
         });
     Future<Long> count = !query.count() ? Future.succeededFuture()
-        : pool.preparedQuery(COUNT).execute(Tuple.of(devices, ids, query.iface()))
+        : pool.preparedQuery("SELECT count(*) " + where).execute(scope)
             .map(rows -> rows.iterator().next().getLong(0));
     return Future.all(page, count).map(both -> new DatastreamPage(page.result(), count.result()));
   }

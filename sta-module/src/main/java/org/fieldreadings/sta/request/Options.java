@@ -4,6 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.fieldreadings.core.odata.Expr;
+import org.fieldreadings.core.odata.FilterException;
+import org.fieldreadings.core.odata.FilterParser;
 
 /**
  * The query options of a request or of an expanded navigation ({@code Datastreams($top=2;$orderby=id)}).
@@ -15,7 +18,7 @@ import java.util.Set;
  * @param filter the condition the entities meet, null for all
  */
 public record Options(int top, long skip, boolean count, List<String> select, List<Expand> expand,
-    List<Order> orderBy, Filter filter) {
+    List<Order> orderBy, Expr filter) {
 
   public static final int DEFAULT_TOP = 100;
   public static final int MAX_TOP = 10_000;
@@ -61,8 +64,16 @@ public record Options(int top, long skip, boolean count, List<String> select, Li
     List<String> select = query.containsKey("$select") ? names("$select", query.get("$select")) : null;
     List<Expand> expand = query.containsKey("$expand") ? expand(query.get("$expand"), depth) : List.of();
     List<Order> orderBy = query.containsKey("$orderby") ? orderBy(query.get("$orderby")) : List.of();
-    Filter filter = query.containsKey("$filter") ? Filter.parse(query.get("$filter")) : null;
+    Expr filter = query.containsKey("$filter") ? filter(query.get("$filter")) : null;
     return new Options(top, skip, count, select, expand, orderBy, filter);
+  }
+
+  private static Expr filter(String text) {
+    try {
+      return FilterParser.parse(text);
+    } catch (FilterException e) {
+      throw StaException.badRequest(e.getMessage());
+    }
   }
 
   private static long number(String option, String text, long max) {

@@ -1,0 +1,39 @@
+package org.fieldreadings.core.odata;
+
+import java.util.List;
+
+/**
+ * A parsed OData / SensorThings {@code $filter} expression: what {@link FilterParser} reads and the SQL translation
+ * and in-memory evaluation walk.
+ */
+public sealed interface Expr {
+
+  /**
+   * A constant: a {@link String}, a {@link java.math.BigDecimal} as written, a {@link Boolean}, null, an
+   * {@link java.time.Instant}, a {@link java.time.Duration} or a {@link Geometry}.
+   */
+  record Literal(Object value) implements Expr {}
+
+  /** A property, or a path through navigations and JSON members: {@code name}, {@code Thing/name}. */
+  record Property(List<String> path) implements Expr {
+
+    public String text() {
+      return String.join("/", path);
+    }
+  }
+
+  /** {@code eq ne gt ge lt le and or add sub mul div mod}. */
+  record Binary(String operator, Expr left, Expr right) implements Expr {}
+
+  /** {@code not} or {@code -} (negation). */
+  record Unary(String operator, Expr operand) implements Expr {}
+
+  /** A function call: {@code startswith(name, 'WS')}, {@code geo.intersects(location, geography'...')}. */
+  record Call(String function, List<Expr> arguments) implements Expr {}
+
+  /** A WKT geometry: {@code POINT}, {@code LINESTRING} or {@code POLYGON} (its outer ring). */
+  record Geometry(String type, List<Point> points) {}
+
+  /** A point of a geometry: x is the longitude, y the latitude. */
+  record Point(double x, double y) {}
+}

@@ -46,10 +46,10 @@ final class StaWriter {
       if (ref) {
         JsonArray value = new JsonArray();
         page.entities().forEach(entity -> value.add(new JsonObject().put("@iot.selfLink", selfLink(entity))));
-        return Future.succeededFuture(wrap(page, value, nextLink(page, options, self, query)));
+        return Future.succeededFuture(wrap(page, value, nextLink(page, set, scope, options, self, query)));
       }
       return entities(page.entities(), options)
-          .map(value -> wrap(page, value, nextLink(page, options, self, query)));
+          .map(value -> wrap(page, value, nextLink(page, set, scope, options, self, query)));
     });
   }
 
@@ -122,14 +122,27 @@ final class StaWriter {
     return json;
   }
 
-  /** The request again with {@code $skip} past this page, or null on the last page. */
-  private static String nextLink(Page page, Options options, String self, Map<String, String> query) {
+  /**
+   * The request again past this page, or null on the last page: for one Datastream's Observations, from after the
+   * page's last reading (so each page reads only its own blocks, however deep), otherwise with {@code $skip}.
+   */
+  private static String nextLink(Page page, EntitySet set, Scope scope, Options options, String self,
+      Map<String, String> query) {
     if (!page.more()) {
       return null;
     }
     Map<String, String> next = new LinkedHashMap<>(query);
-    next.put("$skip", Long.toString(options.skip() + options.top()));
     next.putIfAbsent("$top", Integer.toString(options.top()));
+    if (set == EntitySet.OBSERVATIONS && scope.ids() == null && scope.seriesIds() != null
+        && scope.seriesIds().size() == 1) {
+      String last = page.entities().get(page.entities().size() - 1).properties().getString("phenomenonTime");
+      String after = "phenomenonTime " + (Checks.newestFirst(set, options) ? "lt " : "gt ") + last;
+      next.put("$filter", query.containsKey("$filter") ? "(" + query.get("$filter") + ") and " + after : after);
+      next.remove("$skip");
+      next.remove("$count");
+    } else {
+      next.put("$skip", Long.toString(options.skip() + options.top()));
+    }
     StringBuilder link = new StringBuilder(self);
     char separator = '?';
     for (Map.Entry<String, String> option : next.entrySet()) {

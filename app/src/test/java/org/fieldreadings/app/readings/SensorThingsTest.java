@@ -9,7 +9,6 @@ import de.fraunhofer.iosb.ilt.sta.model.ext.EntityList;
 import de.fraunhofer.iosb.ilt.sta.service.SensorThingsService;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.math.BigDecimal;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
@@ -51,7 +50,7 @@ class SensorThingsTest {
     device(neighbour, WS, "WS-OTHER", "{\"location\": {\"latitude\": 40.0, \"longitude\": -8.0}}");
     StringBuilder rows = new StringBuilder();
     // Values written as a gateway would: their text must come back as it went in.
-    String[] values = {"12.5", "12.25", "-0.125", "13", "1.0E-7", "0.1"};
+    String[] values = {"12.5", "12.25", "-0.0", "13", "1.0E-7", "0.1"};
     for (int i = 0; i < values.length; i++) {
       rows.append(WS + ",WS-STA-1,ORIGIN,AirTemp,2026-11-0" + (i + 1) + "T06:00:00Z," + values[i] + "\n");
     }
@@ -113,8 +112,8 @@ class SensorThingsTest {
         .containsExactly("2026-11-01T06:00:00Z", "2026-11-02T06:00:00Z", "2026-11-03T06:00:00Z",
             "2026-11-04T06:00:00Z", "2026-11-05T06:00:00Z", "2026-11-06T06:00:00Z");
     String body = get(farm, "/Datastreams(" + datastreamId("WS-STA-1 AirTemp") + ")/Observations").body();
-    // As the readings operation writes them: a whole 13 as 13.0, 1.0E-7 in E notation.
-    assertThat(body).contains("\"result\":12.5,", "\"result\":12.25,", "\"result\":-0.125,", "\"result\":13.0,",
+    // As the readings operation writes them: a whole 13 as 13.0, 1.0E-7 in E notation, a negative zero with its sign.
+    assertThat(body).contains("\"result\":12.5,", "\"result\":12.25,", "\"result\":-0.0,", "\"result\":13.0,",
         "\"result\":1.0E-7,", "\"result\":0.1,");
   }
 
@@ -159,7 +158,7 @@ class SensorThingsTest {
     JsonObject airTemp = thing.getJsonArray("Datastreams").stream().map(JsonObject.class::cast)
         .filter(d -> d.getString("name").equals("WS-STA-1 AirTemp")).findFirst().orElseThrow();
     assertThat(airTemp.getJsonArray("Observations"))
-        .isEqualTo(new JsonArray().add(new JsonObject().put("result", new BigDecimal("12.5"))));
+        .isEqualTo(new JsonArray().add(new JsonObject().put("result", 12.5)));
     assertThat(thing.getJsonArray("Locations").getJsonObject(0).getJsonObject("location"))
         .isEqualTo(new JsonObject().put("type", "Point").put("coordinates", new JsonArray().add(-9.1427).add(38.7369)));
   }
@@ -280,8 +279,9 @@ class SensorThingsTest {
     assertThat(observations.getCount()).isEqualTo(6);
     List<Object> results = new java.util.ArrayList<>();
     observations.fullIterator().forEachRemaining(o -> results.add(o.getResult()));
+    // FROST-Client reads numbers as BigDecimal, which has no negative zero: the -0.0 sent arrives as 0.0.
     assertThat(results.stream().map(r -> Double.parseDouble(r.toString())).toList())
-        .containsExactly(12.5, 12.25, -0.125, 13.0, 1.0E-7, 0.1);
+        .containsExactly(12.5, 12.25, 0.0, 13.0, 1.0E-7, 0.1);
     EntityList<Observation> day = airTemp.observations().query()
         .filter("phenomenonTime ge 2026-11-03T00:00:00Z and phenomenonTime lt 2026-11-04T00:00:00Z").list();
     assertThat(day.toList()).hasSize(1);

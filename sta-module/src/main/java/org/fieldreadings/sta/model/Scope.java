@@ -39,7 +39,15 @@ public record Scope(List<Long> ids, List<Long> deviceIds, List<Long> seriesIds, 
         iface);
   }
 
+  /** Without a stream: an Observation makes two scopes, and a page holds 10,000 of them. */
   private static List<Long> boxed(long[] ids) {
-    return java.util.Arrays.stream(ids).boxed().toList();
+    if (ids.length == 1) {
+      return List.of(ids[0]);
+    }
+    Long[] boxed = new Long[ids.length];
+    for (int i = 0; i < ids.length; i++) {
+      boxed[i] = ids[i];
+    }
+    return List.of(boxed);
   }
 }

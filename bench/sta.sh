@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# SensorThings benchmark (issue 30): a year of one Datastream read page by page through the SensorThings API, against
+# the same year read by the readings operation, on the same stored readings (the peers' data of bench/run.sh, device
+# WS-07, its AirTemp: 35,040 readings of 2025 at 15 minutes).
+#   readings    GET /api/devices/REAL_WEATHER_STATION/WS-07/readings?interfaces=AirTemp (the year, raw): one answer
+#   sta         GET /api/sta/v1.1/Datastreams(id)/Observations?$filter=<2025>&$top=10000, then every @iot.nextLink
+# Each is run 7 times after a warm-up; the medians are compared. Both must return the very same timestamps and value
+# texts, or the benchmark fails. Needs: JDK 17, Maven, python3, curl.
+# usage: bench/sta.sh
+set -euo pipefail
+http_port=18390
+admin_port=18391
+source "$(dirname "$0")/lib.sh"
+bench_init bench-sta python3 curl
+
+echo "generating the peers' data and importing WS-07..."
+python3 bench/gen_readings.py "$work/canonical.csv" "$work/narrow.csv" >/dev/null
+{ head -1 "$work/canonical.csv"; grep '^REAL_WEATHER_STATION,WS-07,' "$work/canonical.csv"; } >"$work/ws07.csv"
+start_server 512m
+json_field() { python3 -c "import json,sys; print(json.load(sys.stdin)['$1'])"; }
+curl -sf -X POST -H "Authorization: Bearer $(cat "$work/data/admin.token")" -H 'Content-Type: text/csv' \
+  --data-binary @"$work/ws07.csv" "http://127.0.0.1:$admin_port/admin/readings" >/dev/null
+entity=$(cli entity add --email "sta@example.com" --json | json_field entityId)
+key=$(cli key issue --entity "$entity" --json | json_field apiKey)
+curl -sf -X PUT -H "Authorization: Bearer $(cat "$work/data/admin.token")" \
+  "http://127.0.0.1:$admin_port/admin/entities/$entity/devices/REAL_WEATHER_STATION/WS-07" >/dev/null
+
+python3 - "http://127.0.0.1:$http_port/api" "$key" <<'PY'
+import json, statistics, sys, time, urllib.parse, urllib.request
+from datetime import datetime
+
+api, key = sys.argv[1], sys.argv[2]
+headers = {"Authorization": "ApiKey " + key}
+
+
+def body(url):
+    with urllib.request.urlopen(urllib.request.Request(url, headers=headers)) as answer:
+        return answer.read()
+
+
+def parsed(url):
+    # Numbers kept as their text: both answers must carry the values exactly as stored.
+    return json.loads(body(url), parse_float=str, parse_int=str)
+
+
+readings_url = (api + "/devices/REAL_WEATHER_STATION/WS-07/readings?interfaces=AirTemp"
+                "&startDate=2025-01-01T00:00:00Z&endDate=2025-12-31T23:59:59Z")
+things = parsed(api + "/sta/v1.1/Things?$filter=" + urllib.parse.quote("name eq 'WS-07'"))["value"]
+stream = parsed(api + "/sta/v1.1/Datastreams?$filter=" + urllib.parse.quote(
+    "Thing/id eq %s and ObservedProperty/name eq 'AirTemp'" % things[0]["@iot.id"]))["value"][0]
+year = urllib.parse.quote("phenomenonTime ge 2025-01-01T00:00:00Z and phenomenonTime lt 2026-01-01T00:00:00Z")
+sta_url = api + "/sta/v1.1/Datastreams(%s)/Observations?$top=10000&$filter=%s" % (stream["@iot.id"], year)
+selected_url = sta_url + "&$select=phenomenonTime,result"
+
+
+def sta_pages(url, parse):
+    """Every page from url on: the readings (parse) or only the bytes, and the number of pages."""
+    out, pages = [], 0
+    while url:
+        text = body(url)
+        pages += 1
+        if parse:
+            page = json.loads(text, parse_float=str, parse_int=str)
+            out += [(ms(o["phenomenonTime"]), o["result"]) for o in page["value"]]
+            url = page.get("@iot.nextLink")
+        else:
+            # The next link closes the answer: only the tail is read, so the time is the server's and the transfer's.
+            tail = text[-800:].decode()
+            url = json.loads("{" + tail[tail.index('"@iot.nextLink"'):])["@iot.nextLink"] \
+                if '"@iot.nextLink"' in tail else None
+    return out, pages
+
+
+def ms(iso):
+    return int(datetime.fromisoformat(iso.replace("Z", "+00:00")).timestamp() * 1000)
+
+
+def median_time(read, runs=7):
+    read()
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        read()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+baseline = [(int(r["timestamp"]), r["AirTemp"]) for r in parsed(readings_url)]
+for url in (sta_url, selected_url):
+    observed, pages = sta_pages(url, True)
+    if observed != baseline:
+        sys.exit("SensorThings and the readings operation differ (%d against %d readings)" % (len(observed),
+                                                                                          len(baseline)))
+n = len(baseline)
+print("the same %d readings (timestamps and value texts) from both APIs" % n)
+print("| read (answers fetched, not parsed) | answers | median time | readings/s |")
+print("|---|---|---|---|")
+rows = [("readings operation", 1, median_time(lambda: body(readings_url))),
+        ("SensorThings, `$top=10000`", pages, median_time(lambda: sta_pages(sta_url, False))),
+        ("SensorThings, `$top=10000&$select=phenomenonTime,result`", pages,
+         median_time(lambda: sta_pages(selected_url, False)))]
+for name, answers, seconds in rows:
+    print("| %s | %d | %.0f ms | %.0f |" % (name, answers, seconds * 1000, n / seconds))
+print("SensorThings at %.2f of the readings operation's speed, %.2f with $select" % (rows[0][2] / rows[1][2],
+                                                                                     rows[0][2] / rows[2][2]))
+PY

@@ -1,0 +1,61 @@
+package org.fieldreadings.sta.store;
+
+import java.util.List;
+import java.util.Map;
+import org.fieldreadings.core.odata.Expr;
+import org.fieldreadings.core.odata.Expr.Binary;
+import org.fieldreadings.core.odata.Expr.Call;
+import org.fieldreadings.core.odata.Expr.Property;
+import org.fieldreadings.core.odata.Expr.Unary;
+import org.fieldreadings.core.odata.FilterException;
+import org.fieldreadings.sta.model.EntitySet;
+
+/**
+ * Rewrites a filter on a set the modules filter in SQL into the fields their contracts name: a Thing's {@code name}
+ * is the device's {@code serial}, a Location's {@code location} the device's point. Properties that are text made
+ * up here (descriptions) cannot be filtered on.
+ */
+final class FilterMapping {
+
+  private static final Map<EntitySet, Map<String, String>> FIELDS = Map.of(
+      EntitySet.THINGS, Map.of("id", "id", "name", "serial", "properties/profile", "profile",
+          "properties/group", "group"),
+      EntitySet.LOCATIONS, Map.of("id", "id", "location", "location"),
+      EntitySet.FEATURES_OF_INTEREST, Map.of("id", "id", "feature", "location"),
+      EntitySet.HISTORICAL_LOCATIONS, Map.of("id", "id", "time", "locationSetAt"),
+      EntitySet.DATASTREAMS, Map.of("id", "id", "Thing/id", "deviceId", "ObservedProperty/name", "interface"));
+
+  private FilterMapping() {}
+
+  /** The filter over the module's fields; a {@link FilterException} names a property that cannot be mapped. */
+  static Expr map(EntitySet set, Expr filter) {
+    if (filter == null) {
+      return null;
+    }
+    Map<String, String> fields = FIELDS.get(set);
+    return rewrite(filter, set, fields);
+  }
+
+  private static Expr rewrite(Expr expr, EntitySet set, Map<String, String> fields) {
+    if (expr instanceof Property property) {
+      String field = fields.get(property.text());
+      if (field == null) {
+        throw new FilterException("$filter: " + (set.hasProperty(property.path().get(0)) || property.path().size() > 1
+            ? set.plural() + " cannot be filtered on " + property.text() + "; they can on "
+                + String.join(", ", fields.keySet().stream().sorted().toList())
+            : set.singular() + " has no property " + property.text()));
+      }
+      return new Property(List.of(field));
+    }
+    if (expr instanceof Unary unary) {
+      return new Unary(unary.operator(), rewrite(unary.operand(), set, fields));
+    }
+    if (expr instanceof Binary binary) {
+      return new Binary(binary.operator(), rewrite(binary.left(), set, fields), rewrite(binary.right(), set, fields));
+    }
+    if (expr instanceof Call call) {
+      return new Call(call.function(), call.arguments().stream().map(arg -> rewrite(arg, set, fields)).toList());
+    }
+    return expr;
+  }
+}

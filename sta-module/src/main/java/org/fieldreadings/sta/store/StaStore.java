@@ -1,0 +1,354 @@
+package org.fieldreadings.sta.store;
+
+import io.vertx.core.Future;
+import io.vertx.core.eventbus.EventBus;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import org.fieldreadings.core.bus.DevicesContract;
+import org.fieldreadings.core.bus.DevicesContract.DeviceSetQuery;
+import org.fieldreadings.core.bus.DevicesContract.DeviceSetRow;
+import org.fieldreadings.core.bus.DevicesContract.EntityDevicesOf;
+import org.fieldreadings.core.bus.ReadingsContract;
+import org.fieldreadings.core.bus.ReadingsContract.Datastream;
+import org.fieldreadings.core.bus.ReadingsContract.DatastreamQuery;
+import org.fieldreadings.core.bus.ReadingsContract.ObservationQuery;
+import org.fieldreadings.core.odata.Expr;
+import org.fieldreadings.plugin.api.InterfaceCatalog;
+import org.fieldreadings.plugin.api.Profile;
+import org.fieldreadings.plugin.api.SensorInterface;
+import org.fieldreadings.sta.model.DecimalText;
+import org.fieldreadings.sta.model.EntitySet;
+import org.fieldreadings.sta.model.Scope;
+import org.fieldreadings.sta.model.StaEntity;
+import org.fieldreadings.sta.model.StaIds;
+
+/**
+ * Reads the caller's entities of each set through the devices and readings modules' contracts: Things and the sets
+ * made of their locations from {@code devices.device-set}, Datastreams from {@code readings.datastreams},
+ * Observations from {@code readings.observations} (the series blocks), Sensors and ObservedProperties from the
+ * profiles and interfaces of the caller's Datastreams. One store serves one request, on its event loop.
+ */
+public final class StaStore {
+
+  private static final String GEO_JSON = "application/geo+json";
+  private static final String MEASUREMENT =
+      "http://www.opengis.net/def/observationType/OGC-OM/2.0/OM_Measurement";
+  /** Datastreams read at once while going through them for Observations. */
+  private static final int DATASTREAMS_PER_READ = 500;
+  /** Readings read at once when part of an Observations filter is checked here. */
+  private static final int READINGS_PER_CHECK = 10_000;
+
+  private final EventBus bus;
+  private final String entityId;
+  /** Where the API's documentation is served: the stable URLs of Sensors' metadata and properties' definitions. */
+  private final String docs;
+  /** The caller's devices of each profile (empty: all), fetched once for the request this store serves. */
+  private final Map<Optional<Profile>, Future<long[]>> owned = new HashMap<>();
+
+  public StaStore(EventBus bus, String entityId, String docs) {
+    this.bus = bus;
+    this.entityId = entityId;
+    this.docs = docs;
+  }
+
+  public Future<Page> page(EntitySet set, Scope scope, Paging paging) {
+    return switch (set) {
+      case THINGS, LOCATIONS, HISTORICAL_LOCATIONS, FEATURES_OF_INTEREST -> devices(set, scope, paging);
+      case DATASTREAMS -> datastreams(scope, paging);
+      case SENSORS -> sensors(scope, paging);
+      case OBSERVED_PROPERTIES -> observedProperties(scope, paging);
+      case OBSERVATIONS -> observations(scope, paging);
+    };
+  }
+
+  /** The one entity of the set with this id in the scope, if the caller has it. */
+  public Future<Optional<StaEntity>> one(EntitySet set, Scope scope, long id) {
+    return page(set, scope.withId(id), Paging.first(1))
+        .map(page -> page.entities().stream().filter(e -> e.id() == id).findFirst());
+  }
+
+  // --- Things, Locations, HistoricalLocations, FeaturesOfInterest: the caller's devices ---
+
+  private Future<Page> devices(EntitySet set, Scope scope, Paging paging) {
+    return DevicesContract.DEVICE_SET.request(bus, new DeviceSetQuery(entityId, set != EntitySet.THINGS,
+            scope.ids(), FilterMapping.map(set, paging.filter()), paging.skip(), paging.top() + 1, paging.count()))
+        .map(page -> trimmed(page.devices().stream().map(row -> device(set, row)).toList(), paging,
+            page.count()));
+  }
+
+  private static StaEntity device(EntitySet set, DeviceSetRow row) {
+    long id = row.deviceId();
+    String serial = row.ref().serial();
+    String profile = row.ref().profile().name();
+    Map<String, Scope> links = new LinkedHashMap<>();
+    JsonObject properties = new JsonObject();
+    switch (set) {
+      case THINGS -> {
+        properties.put("name", serial).put("description", "The " + profile + " device " + serial)
+            .put("properties", new JsonObject().put("profile", profile).put("group", row.group())
+                .put("subscriptions", new JsonArray(row.subscriptions())));
+        links.put("Locations", Scope.ids(id));
+        links.put("HistoricalLocations", Scope.ids(id));
+        links.put("Datastreams", Scope.devices(id));
+      }
+      case LOCATIONS, FEATURES_OF_INTEREST -> {
+        JsonObject point = new JsonObject().put("type", "Point")
+            .put("coordinates", new JsonArray().add(row.longitude()).add(row.latitude()));
+        properties.put("name", "Location of " + serial)
+            .put("description", "Where the " + profile + " device " + serial + " stands")
+            .put("encodingType", GEO_JSON).put(set == EntitySet.LOCATIONS ? "location" : "feature", point);
+        if (set == EntitySet.LOCATIONS) {
+          links.put("Things", Scope.ids(id));
+          links.put("HistoricalLocations", Scope.ids(id));
+        } else {
+          links.put("Observations", Scope.devices(id));
+        }
+      }
+      case HISTORICAL_LOCATIONS -> {
+        properties.put("time", row.locationSetAt().toString());
+        links.put("Thing", Scope.ids(id));
+        links.put("Locations", Scope.ids(id));
+      }
+      default -> throw new IllegalArgumentException(set + " is not made of devices");
+    }
+    return new StaEntity(set, id, properties, links);
+  }
+
+  // --- Datastreams: the caller's series with readings ---
+
+  private Future<Page> datastreams(Scope scope, Paging paging) {
+    Expr filter = FilterMapping.map(EntitySet.DATASTREAMS, paging.filter());
+    return deviceIds(scope).compose(devices -> ReadingsContract.DATASTREAMS.request(bus, new DatastreamQuery(devices,
+            seriesIds(scope), scope.iface(), filter, paging.skip(), paging.top() + 1, paging.count())))
+        .compose(page -> describe(page.datastreams()).map(entities -> trimmed(entities, paging, page.count())));
+  }
+
+  /** The caller's devices within the scope's devices and profile, ascending. */
+  private Future<long[]> deviceIds(Scope scope) {
+    // Asked once per profile and request: resolving a path and expanding ask again and again.
+    return owned.computeIfAbsent(Optional.ofNullable(scope.profile()), profile -> DevicesContract.ENTITY_DEVICE_IDS
+            .request(bus, new EntityDevicesOf(entityId, scope.profile())))
+        .map(owned -> scope.deviceIds() == null ? owned
+            : Arrays.stream(owned).filter(id -> scope.deviceIds().contains(id)).toArray());
+  }
+
+  /** The series a Datastream scope names (its ids, or the series of Observations), null for any. */
+  private static List<Long> seriesIds(Scope scope) {
+    List<Long> ids = scope.ids() != null ? scope.ids() : scope.seriesIds();
+    return ids == null ? null : ids.stream().filter(id -> id > 0 && id <= Integer.MAX_VALUE).toList();
+  }
+
+  private Future<List<StaEntity>> describe(List<Datastream> datastreams) {
+    if (datastreams.isEmpty()) {
+      return Future.succeededFuture(List.of());
+    }
+    List<Long> devices = datastreams.stream().map(Datastream::deviceId).distinct().toList();
+    return DevicesContract.DEVICE_SET.request(bus, new DeviceSetQuery(entityId, false, devices, null, 0,
+        devices.size(), false)).map(page -> {
+          Map<Long, DeviceSetRow> byId = new HashMap<>();
+          page.devices().forEach(row -> byId.put(row.deviceId(), row));
+          return datastreams.stream().filter(d -> byId.containsKey(d.deviceId()))
+              .map(d -> datastream(d, byId.get(d.deviceId()))).toList();
+        });
+  }
+
+  private StaEntity datastream(Datastream stream, DeviceSetRow device) {
+    SensorInterface iface = InterfaceCatalog.of(stream.iface());
+    String serial = device.ref().serial();
+    String on = stream.connectorId().equals(DevicesContract.ORIGIN) ? "" : " (connector " + stream.connectorId() + ")";
+    JsonObject properties = new JsonObject()
+        .put("name", serial + " " + iface.name() + on)
+        .put("description", iface.name() + " of the " + device.ref().profile().name() + " device " + serial + on)
+        .put("unitOfMeasurement", new JsonObject()
+            .put("name", iface.unit().name().toLowerCase(Locale.ROOT).replace('_', ' '))
+            .put("symbol", iface.unit().symbol())
+            .put("definition", docs + "#units"))
+        .put("observationType", MEASUREMENT);
+    Map<String, Scope> links = new LinkedHashMap<>();
+    links.put("Thing", Scope.ids(stream.deviceId()));
+    links.put("Sensor", Scope.ids(StaIds.sensor(device.ref().profile())));
+    links.put("ObservedProperty", Scope.ids(StaIds.observedProperty(iface.name())));
+    links.put("Observations", Scope.series(stream.seriesId()));
+    return new StaEntity(EntitySet.DATASTREAMS, stream.seriesId(), properties, links);
+  }
+
+  // --- Sensors and ObservedProperties: the profiles and interfaces of the caller's Datastreams ---
+
+  private Future<Page> sensors(Scope scope, Paging paging) {
+    List<Profile> candidates = Arrays.stream(Profile.values())
+        .filter(p -> scope.ids() == null || scope.ids().contains(StaIds.sensor(p))).toList();
+    List<Future<Optional<StaEntity>>> found = candidates.stream().map(this::sensorIfUsed).toList();
+    return Future.all(found).map(all -> inMemory(found.stream().map(Future::result).flatMap(Optional::stream)
+        .toList(), paging));
+  }
+
+  private Future<Optional<StaEntity>> sensorIfUsed(Profile profile) {
+    return DevicesContract.ENTITY_DEVICE_IDS.request(bus, new EntityDevicesOf(entityId, profile))
+        .compose(devices -> devices.length == 0 ? Future.succeededFuture(0L)
+            : ReadingsContract.DATASTREAMS.request(bus, new DatastreamQuery(devices, null, null, null, 0, 0, true))
+                .map(page -> page.count()))
+        .map(count -> count == 0 ? Optional.empty() : Optional.of(new StaEntity(EntitySet.SENSORS,
+            StaIds.sensor(profile), new JsonObject().put("name", profile.name())
+                .put("description", "The sensors of " + profile.name() + " devices")
+                .put("encodingType", "text/html").put("metadata", docs + "#profiles"),
+            Map.of("Datastreams", Scope.profile(profile)))));
+  }
+
+  private Future<Page> observedProperties(Scope scope, Paging paging) {
+    return deviceIds(Scope.ALL).compose(devices -> ReadingsContract.DATASTREAM_INTERFACES.request(bus, devices))
+        .map(names -> inMemory(names.stream()
+            .filter(name -> scope.ids() == null || scope.ids().contains(StaIds.observedProperty(name)))
+            .map(name -> {
+              SensorInterface iface = InterfaceCatalog.of(name);
+              return new StaEntity(EntitySet.OBSERVED_PROPERTIES, StaIds.observedProperty(name), new JsonObject()
+                  .put("name", name).put("definition", docs + "#interface-" + name)
+                  .put("description", name + " in " + iface.unit().symbol()),
+                  Map.of("Datastreams", Scope.iface(name)));
+            }).toList(), paging));
+  }
+
+  // --- Observations: the readings of the caller's series ---
+
+  private Future<Page> observations(Scope scope, Paging paging) {
+    if (scope.ids() != null) {
+      return observationsById(scope, paging);
+    }
+    return deviceIds(scope).compose(devices -> new ObservationWalk(devices, seriesIds(scope), paging).next(0));
+  }
+
+  /** Each id names a series and a second: the first reading of that second, if the caller has the series. */
+  private Future<Page> observationsById(Scope scope, Paging paging) {
+    List<Future<Optional<StaEntity>>> found = scope.ids().stream()
+        .filter(id -> scope.seriesIds() == null || scope.seriesIds().contains(StaIds.seriesOf(id)))
+        .map(id -> observationById(scope, id)).toList();
+    return Future.all(found).map(all -> inMemory(found.stream().map(Future::result).flatMap(Optional::stream)
+        .toList(), paging));
+  }
+
+  private Future<Optional<StaEntity>> observationById(Scope scope, long id) {
+    long series = StaIds.seriesOf(id);
+    long second = StaIds.secondOf(id);
+    Scope devicesOnly = new Scope(null, scope.deviceIds(), null, null, null);
+    return deviceIds(devicesOnly).compose(devices -> ReadingsContract.DATASTREAMS.request(bus,
+            new DatastreamQuery(devices, seriesIds(Scope.series(series)), null, null, 0, 1, false)))
+        .compose(page -> page.datastreams().isEmpty() ? Future.succeededFuture(Optional.empty())
+            : ReadingsContract.OBSERVATIONS.request(bus, new ObservationQuery(series, second, second + 999, false, 0,
+                1, false)).map(readings -> readings.timestamps().length == 0 ? Optional.<StaEntity>empty()
+                    : Optional.of(observation(page.datastreams().get(0), readings.timestamps()[0],
+                        readings.results()[0]))));
+  }
+
+  private static StaEntity observation(Datastream stream, long timestamp, String result) {
+    String time = Instant.ofEpochMilli(timestamp).toString();
+    JsonObject properties = new JsonObject(new LinkedHashMap<>(4)).put("phenomenonTime", time)
+        .put("result", new DecimalText(result)).put("resultTime", time);
+    return new StaEntity(EntitySet.OBSERVATIONS, StaIds.observation(stream.seriesId(), timestamp), properties,
+        Map.of("Datastream", Scope.ids(stream.seriesId()), "FeatureOfInterest", Scope.ids(stream.deviceId())));
+  }
+
+  /**
+   * Goes through the scope's Datastreams in id order, a few hundred at a time, and through each one's readings in
+   * the filter's time range, skipping and collecting until the page is full (and, for a count, to the end). The
+   * readings module skips and counts when the range is the whole filter; otherwise readings are read in chunks and
+   * the rest of the filter is checked here.
+   */
+  private final class ObservationWalk {
+    private final long[] devices;
+    private final List<Long> series;
+    private final Paging paging;
+    private final TimeWindow window;
+    private final List<StaEntity> collected = new ArrayList<>();
+    private long skipLeft;
+    private long count;
+
+    ObservationWalk(long[] devices, List<Long> series, Paging paging) {
+      this.devices = devices;
+      this.series = series;
+      this.paging = paging;
+      this.window = TimeWindow.of(paging.filter());
+      this.skipLeft = paging.skip();
+    }
+
+    Future<Page> next(long offset) {
+      return ReadingsContract.DATASTREAMS.request(bus, new DatastreamQuery(devices, series, null, null, offset,
+          DATASTREAMS_PER_READ, false)).compose(page -> each(page.datastreams(), 0).compose(v -> {
+            boolean last = page.datastreams().size() < DATASTREAMS_PER_READ;
+            return last || done() ? Future.succeededFuture(trimmed(collected, paging, paging.count() ? count : null))
+                : next(offset + DATASTREAMS_PER_READ);
+          }));
+    }
+
+    private boolean done() {
+      return !paging.count() && collected.size() > paging.top();
+    }
+
+    private Future<Void> each(List<Datastream> datastreams, int i) {
+      if (i == datastreams.size() || done()) {
+        return Future.succeededFuture();
+      }
+      Future<Void> walked = window.exact() ? exact(datastreams.get(i)) : checked(datastreams.get(i), 0);
+      return walked.compose(v -> each(datastreams, i + 1));
+    }
+
+    /** The readings module skips and counts: the range is the whole filter. */
+    private Future<Void> exact(Datastream stream) {
+      int wanted = Math.max(0, paging.top() + 1 - collected.size());
+      return ReadingsContract.OBSERVATIONS.request(bus, new ObservationQuery(stream.seriesId(), window.from(),
+          window.to(), paging.newestFirst(), skipLeft, wanted, paging.count() || skipLeft > 0)).map(readings -> {
+            for (int r = 0; r < readings.timestamps().length; r++) {
+              collected.add(observation(stream, readings.timestamps()[r], readings.results()[r]));
+            }
+            if (readings.count() != null) {
+              count += readings.count();
+              skipLeft = Math.max(0, skipLeft - readings.count());
+            }
+            return null;
+          });
+    }
+
+    /** A chunk of the range's readings after another, each checked against the filter here. */
+    private Future<Void> checked(Datastream stream, long offset) {
+      return ReadingsContract.OBSERVATIONS.request(bus, new ObservationQuery(stream.seriesId(), window.from(),
+          window.to(), paging.newestFirst(), offset, READINGS_PER_CHECK, false)).compose(readings -> {
+            for (int r = 0; r < readings.timestamps().length && !done(); r++) {
+              StaEntity candidate = observation(stream, readings.timestamps()[r], readings.results()[r]);
+              if (!MemoryFilter.test(paging.filter(), candidate)) {
+                continue;
+              }
+              count++;
+              if (skipLeft > 0) {
+                skipLeft--;
+              } else if (collected.size() <= paging.top()) {
+                collected.add(candidate);
+              }
+            }
+            return readings.timestamps().length < READINGS_PER_CHECK || done() ? Future.succeededFuture()
+                : checked(stream, offset + READINGS_PER_CHECK);
+          });
+    }
+  }
+
+  /** A page from at most {@code top + 1} entities: the extra one only tells that more follow. */
+  private static Page trimmed(List<StaEntity> entities, Paging paging, Long count) {
+    boolean more = entities.size() > paging.top();
+    return new Page(more ? entities.subList(0, paging.top()) : entities, count, more);
+  }
+
+  /** A page of a small set held whole, filtered here. */
+  private static Page inMemory(List<StaEntity> unfiltered, Paging paging) {
+    List<StaEntity> all = paging.filter() == null ? unfiltered
+        : unfiltered.stream().filter(entity -> MemoryFilter.test(paging.filter(), entity)).toList();
+    int from = (int) Math.min(all.size(), paging.skip());
+    int to = (int) Math.min(all.size(), from + (long) paging.top());
+    return new Page(all.subList(from, to), paging.count() ? (long) all.size() : null, to < all.size());
+  }
+}

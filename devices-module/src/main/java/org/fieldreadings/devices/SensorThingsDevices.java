@@ -2,19 +2,15 @@ package org.fieldreadings.devices;
 
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
-import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.Tuple;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.fieldreadings.core.bus.BusFailure;
-import org.fieldreadings.core.bus.BusFailureException;
 import org.fieldreadings.core.bus.DevicesContract;
 import org.fieldreadings.core.bus.DevicesContract.DeviceSetPage;
 import org.fieldreadings.core.bus.DevicesContract.DeviceSetQuery;
 import org.fieldreadings.core.bus.DevicesContract.DeviceSetRow;
 import org.fieldreadings.core.bus.DevicesContract.EntityDevicesOf;
-import org.fieldreadings.core.odata.FilterException;
+import org.fieldreadings.core.odata.FilteredQuery;
 import org.fieldreadings.core.odata.SqlFilter;
 import org.fieldreadings.core.odata.SqlFilter.Column;
 import org.fieldreadings.core.odata.SqlFilter.Kind;
@@ -33,17 +29,12 @@ final class SensorThingsDevices {
       "group", new Column("d.device_group", Kind.TEXT),
       "location", new Column("point(d.longitude, d.latitude)", Kind.POINT),
       "locationSetAt", new Column("d.location_set_at", Kind.TIME));
-  /** $1 entity, $2 located only, $3 ids (null: any), then the filter's parameters. */
-  private static final String IN_SCOPE = """
-      FROM devices.entity_device ed JOIN devices.device d ON d.device_id = ed.device_id
-      WHERE ed.entity_id = $1 AND (NOT $2 OR d.latitude IS NOT NULL)
-        AND ($3::bigint[] IS NULL OR d.device_id = ANY($3))
-      """;
+  private static final String FROM =
+      "FROM devices.entity_device ed JOIN devices.device d ON d.device_id = ed.device_id";
   private static final String COLUMNS = """
       SELECT d.device_id, d.profile, d.serial, d.device_group, d.latitude, d.longitude, d.location_set_at,
         ARRAY(SELECT s.start_date || '/' || s.end_date FROM devices.subscription s WHERE s.device_id = d.device_id
-              ORDER BY s.start_date, s.end_date) AS subscriptions
-      """;
+              ORDER BY s.start_date, s.end_date) AS subscriptions""";
   private static final String IDS = """
       SELECT array_agg(device_id ORDER BY device_id) FROM devices.entity_device
       WHERE entity_id = $1 AND ($2::text IS NULL OR profile = $2::text::devices.device_profile)""";
@@ -55,40 +46,21 @@ final class SensorThingsDevices {
   }
 
   Future<DeviceSetPage> page(DeviceSetQuery query) {
-    Tuple scope = Tuple.of(query.entityId(), query.locatedOnly(),
-        query.ids() == null ? null : query.ids().toArray(Long[]::new));
-    String where = IN_SCOPE;
-    if (query.filter() != null) {
-      try {
-        SqlFilter.Sql filter = SqlFilter.where(query.filter(), FIELDS, 4);
-        where += "  AND " + filter.condition() + "\n";
-        filter.parameters().forEach(scope::addValue);
-      } catch (FilterException e) {
-        return Future.failedFuture(new BusFailureException(BusFailure.BAD_REQUEST, e.getMessage()));
-      }
+    FilteredQuery select = new FilteredQuery(FROM).and("ed.entity_id = ?", query.entityId());
+    if (query.locatedOnly()) {
+      select.and("d.latitude IS NOT NULL");
     }
-    int next = scope.size() + 1;
-    Tuple paged = Tuple.tuple();
-    for (int i = 0; i < scope.size(); i++) {
-      paged.addValue(scope.getValue(i));
+    if (query.ids() != null) {
+      select.and("d.device_id = ANY(?)", query.ids().toArray(Long[]::new));
     }
-    paged.addLong(query.skip()).addInteger(query.top());
-    Future<List<DeviceSetRow>> rows = pool.preparedQuery(COLUMNS + where + "ORDER BY d.device_id OFFSET $" + next
-        + " LIMIT $" + (next + 1)).execute(paged).map(result -> {
-          List<DeviceSetRow> devices = new ArrayList<>();
-          for (Row row : result) {
-            devices.add(new DeviceSetRow(row.getLong("device_id"), DevicesQueries.ref(row),
-                row.getString("device_group"), row.getDouble("latitude"), row.getDouble("longitude"),
-                row.getOffsetDateTime("location_set_at") == null ? null
-                    : row.getOffsetDateTime("location_set_at").toInstant(),
-                List.of(row.getArrayOfStrings("subscriptions"))));
-          }
-          return devices;
-        });
-    Future<Long> count = !query.count() ? Future.succeededFuture()
-        : pool.preparedQuery("SELECT count(*) " + where).execute(scope)
-            .map(result -> result.iterator().next().getLong(0));
-    return Future.all(rows, count).map(both -> new DeviceSetPage(rows.result(), count.result()));
+    return select.filter(query.filter(), FIELDS)
+        .page(pool, COLUMNS, "d.device_id", query.skip(), query.top(), query.count(), row -> new DeviceSetRow(
+            row.getLong("device_id"), DevicesQueries.ref(row), row.getString("device_group"),
+            row.getDouble("latitude"), row.getDouble("longitude"),
+            row.getOffsetDateTime("location_set_at") == null ? null
+                : row.getOffsetDateTime("location_set_at").toInstant(),
+            List.of(row.getArrayOfStrings("subscriptions"))))
+        .map(page -> new DeviceSetPage(page.rows(), page.count()));
   }
 
   Future<long[]> ids(EntityDevicesOf of) {

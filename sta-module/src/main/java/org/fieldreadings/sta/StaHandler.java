@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import org.fieldreadings.core.bus.BusFailure;
 import org.fieldreadings.core.config.ConfigKeys;
 import org.fieldreadings.core.http.ApiKeyAuth;
@@ -55,7 +56,7 @@ final class StaHandler implements Handler<RoutingContext> {
     String rest = resourcePath(ctx.request().path());
     try {
       if (rest == null || rest.isEmpty()) {
-        send(ctx, serviceRoot(root));
+        send(ctx, json(serviceRoot(root)));
         return;
       }
       Map<String, String> query = query(ctx.request().query());
@@ -115,7 +116,7 @@ final class StaHandler implements Handler<RoutingContext> {
   }
 
   /** What the path names, followed step by step: each navigation from the one entity before it. */
-  private Future<Object> answer(ResourcePath path, Options options, StaStore store, StaWriter writer, String self,
+  private Future<Body> answer(ResourcePath path, Options options, StaStore store, StaWriter writer, String self,
       Map<String, String> query) {
     Segment first = path.segments().get(0);
     EntitySet set = EntitySet.byPlural(first.name()).orElseThrow();
@@ -125,16 +126,16 @@ final class StaHandler implements Handler<RoutingContext> {
         if (path.property() != null) {
           throw StaException.badRequest("A property is read from one entity, not from the set " + set.plural());
         }
-        return writer.collection(target.set(), target.scope(), options, self, query, path.ref()).map(o -> o);
+        return writer.collection(target.set(), target.scope(), options, self, query, path.ref()).<Body>map(JsonBody::new);
       }
       return entity(target, store).compose(entity -> {
         if (path.ref()) {
-          return Future.succeededFuture(new JsonObject().put("@iot.selfLink", writer.selfLink(entity)));
+          return Future.succeededFuture(json(new JsonObject().put("@iot.selfLink", writer.selfLink(entity))));
         }
         if (path.property() != null) {
           return Future.succeededFuture(property(entity, path));
         }
-        return writer.entity(entity, options).map(o -> o);
+        return writer.entity(entity, options).<Body>map(JsonBody::new);
       });
     });
   }
@@ -167,28 +168,40 @@ final class StaHandler implements Handler<RoutingContext> {
         + (target.id() == null ? "" : " " + target.id()))));
   }
 
-  private static Object property(StaEntity entity, ResourcePath path) {
+  private static Body property(StaEntity entity, ResourcePath path) {
     String name = path.property();
     if (!entity.set().hasProperty(name)) {
       throw StaException.notFound(entity.set().singular() + " has no property " + name);
     }
-    Object value = name.equals("id") ? entity.id() : entity.properties().getValue(name);
+    Object value = name.equals("id") ? entity.id() : entity.property(name);
     if (path.value()) {
       return new RawValue(value == null ? "" : value instanceof JsonObject json ? json.encode() : value.toString());
     }
-    return new JsonObject().put(name.equals("id") ? "@iot.id" : name, value);
+    return json(new JsonObject().put(name.equals("id") ? "@iot.id" : name, value));
   }
 
-  /** A property's value as text ({@code $value}). */
-  record RawValue(String text) {}
+  /** What an answer holds: JSON text, written when it is sent, or a property's value as text ({@code $value}). */
+  private sealed interface Body permits JsonBody, RawValue {}
 
-  private void send(RoutingContext ctx, Object body) {
+  private record JsonBody(Consumer<JsonText> writer) implements Body {}
+
+  private record RawValue(String text) implements Body {}
+
+  private static Body json(JsonObject json) {
+    return new JsonBody(out -> out.value(json));
+  }
+
+  private void send(RoutingContext ctx, Body body) {
     if (body instanceof RawValue raw) {
       ctx.response().putHeader("Content-Type", "text/plain; charset=utf-8").end(raw.text());
       return;
     }
-    // Pages of up to 10,000 entities: encoded on a worker, never on the event loop.
-    edge.vertx().executeBlocking(() -> ((JsonObject) body).toBuffer(), false)
+    // Pages of up to 10,000 entities: written on a worker, never on the event loop.
+    edge.vertx().executeBlocking(() -> {
+      JsonText out = new JsonText();
+      ((JsonBody) body).writer().accept(out);
+      return out.toBuffer();
+    }, false)
         .onSuccess(buffer -> ctx.response().putHeader("Content-Type", JSON).end(buffer))
         .onFailure(ctx::fail);
   }

@@ -1,35 +1,62 @@
 package org.fieldreadings.sta;
 
 import io.vertx.core.Future;
-import io.vertx.core.json.JsonArray;
-import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.fieldreadings.sta.store.Page;
-import org.fieldreadings.sta.store.Paging;
-import org.fieldreadings.sta.store.StaStore;
+import java.util.function.Consumer;
+import java.util.stream.IntStream;
 import org.fieldreadings.sta.model.EntitySet;
 import org.fieldreadings.sta.model.EntitySet.Navigation;
 import org.fieldreadings.sta.model.Scope;
 import org.fieldreadings.sta.model.StaEntity;
 import org.fieldreadings.sta.request.Options;
 import org.fieldreadings.sta.request.Options.Expand;
+import org.fieldreadings.sta.store.Page;
+import org.fieldreadings.sta.store.Paging;
+import org.fieldreadings.sta.store.StaStore;
 
 /**
  * Writes entities as SensorThings JSON: {@code @iot.id}, {@code @iot.selfLink}, the properties and the navigation
  * links, as {@code $select} and {@code $expand} ask; collections with {@code @iot.count} and {@code @iot.nextLink}.
+ * First the entities an answer shows are read (expansions too), then the answer is written as text in one pass.
  */
 final class StaWriter {
 
   private final String root;
   private final StaStore store;
+  /** Each set's self links up to the id, escaped for JSON: {@code "https://host/api/sta/v1.1/Things(}. */
+  private final Map<EntitySet, String> linkPrefixes = new EnumMap<>(EntitySet.class);
 
   StaWriter(String root, StaStore store) {
     this.root = root;
     this.store = store;
+    for (EntitySet set : EntitySet.values()) {
+      linkPrefixes.put(set, JsonText.escaped(root + "/" + set.plural() + "("));
+    }
   }
+
+  /** An entity read with the entities its {@code $expand} shows inline, by navigation (a node, a list, or null). */
+  private record Node(StaEntity entity, Options options, Map<String, Object> inline) {}
+
+  /** What {@code $select} shows of a set's entities: the id or not, properties (by position), navigations. */
+  private record Shown(boolean id, int[] properties, List<String> navigations) {
+
+    static Shown of(EntitySet set, List<String> select) {
+      List<String> all = set.properties();
+      return new Shown(select == null || select.contains("id"),
+          IntStream.range(0, all.size()).filter(p -> select == null || select.contains(all.get(p))).toArray(),
+          set.navigations().stream().map(Navigation::name).filter(n -> select == null || select.contains(n))
+              .toList());
+    }
+  }
+
+  /** The last set and options written, and what they show: worked out once for a page, not for each entity. */
+  private EntitySet shownSet;
+  private Options shownOptions;
+  private Shown shown;
 
   String selfLink(StaEntity entity) {
     return root + "/" + entity.set().plural() + "(" + entity.id() + ")";
@@ -39,71 +66,62 @@ final class StaWriter {
    * A page of the set within the scope, as {@code {"@iot.count", "value", "@iot.nextLink"}}; with {@code ref}, the
    * entities' self links only. {@code self} and {@code query}: the request, for the next link.
    */
-  Future<JsonObject> collection(EntitySet set, Scope scope, Options options, String self, Map<String, String> query,
-      boolean ref) {
+  Future<Consumer<JsonText>> collection(EntitySet set, Scope scope, Options options, String self,
+      Map<String, String> query, boolean ref) {
     Checks.options(set, options);
     return store.page(set, scope, paging(set, options)).compose(page -> {
+      String next = nextLink(page, set, scope, options, self, query);
       if (ref) {
-        JsonArray value = new JsonArray();
-        page.entities().forEach(entity -> value.add(new JsonObject().put("@iot.selfLink", selfLink(entity))));
-        return Future.succeededFuture(wrap(page, value, nextLink(page, set, scope, options, self, query)));
+        return Future.succeededFuture(out -> collection(out, page, next, () -> page.entities()
+            .forEach(entity -> out.beginObject().name("@iot.selfLink").link(linkPrefixes.get(set), entity.id(), ")")
+                .endObject())));
       }
-      return entities(page.entities(), options)
-          .map(value -> wrap(page, value, nextLink(page, set, scope, options, self, query)));
+      return nodes(page.entities(), options).map(nodes -> out -> collection(out, page, next,
+          () -> nodes.forEach(node -> write(out, node))));
     });
   }
 
-  Future<JsonObject> entity(StaEntity entity, Options options) {
+  Future<Consumer<JsonText>> entity(StaEntity entity, Options options) {
     Checks.options(entity.set(), options);
-    return write(entity, options);
+    return node(entity, options).map(node -> out -> write(out, node));
   }
 
-  private Future<JsonArray> entities(List<StaEntity> entities, Options options) {
-    if (options.expand().isEmpty()) {
-      // Nothing to wait for: a page of 10,000 Observations is written without a future each.
-      JsonArray value = new JsonArray(new ArrayList<>(entities.size()));
-      entities.forEach(entity -> value.add(fields(entity, options)));
-      return Future.succeededFuture(value);
+  private static void collection(JsonText out, Page page, String nextLink, Runnable value) {
+    out.beginObject();
+    if (page.count() != null) {
+      out.name("@iot.count").number(page.count());
     }
-    List<Future<JsonObject>> written = entities.stream().map(entity -> write(entity, options)).toList();
-    return Future.all(written).map(all -> new JsonArray(new ArrayList<>(written.stream().map(Future::result)
-        .toList())));
+    out.name("value").beginArray();
+    value.run();
+    out.endArray();
+    if (nextLink != null) {
+      out.name("@iot.nextLink").string(nextLink);
+    }
+    out.endObject();
   }
 
-  private Future<JsonObject> write(StaEntity entity, Options options) {
-    JsonObject json = fields(entity, options);
+  private Future<List<Node>> nodes(List<StaEntity> entities, Options options) {
+    if (options.expand().isEmpty()) {
+      // Nothing to wait for: a page of 10,000 Observations is read without a future each.
+      return Future.succeededFuture(entities.stream().map(entity -> new Node(entity, options, Map.of())).toList());
+    }
+    List<Future<Node>> read = entities.stream().map(entity -> node(entity, options)).toList();
+    return Future.all(read).map(all -> read.stream().map(Future::result).toList());
+  }
+
+  private Future<Node> node(StaEntity entity, Options options) {
     Map<String, Future<Object>> expanded = new LinkedHashMap<>();
     for (Expand expand : options.expand()) {
       expanded.put(expand.path().get(0), expand(entity, expand));
     }
     return Future.all(new ArrayList<>(expanded.values())).map(done -> {
-      expanded.forEach((name, value) -> json.put(name, value.result()));
-      return json;
+      Map<String, Object> inline = new LinkedHashMap<>();
+      expanded.forEach((name, value) -> inline.put(name, value.result()));
+      return new Node(entity, options, inline);
     });
   }
 
-  /** The entity's id, self link, properties and navigation links that {@code $select} asks for. */
-  private JsonObject fields(StaEntity entity, Options options) {
-    JsonObject json = new JsonObject(new LinkedHashMap<>(16));
-    boolean all = options.select() == null;
-    String self = selfLink(entity);
-    if (all || options.select().contains("id")) {
-      json.put("@iot.selfLink", self).put("@iot.id", entity.id());
-    }
-    for (String property : entity.set().properties()) {
-      if (all || options.select().contains(property)) {
-        json.put(property, entity.properties().getValue(property));
-      }
-    }
-    for (Navigation navigation : entity.set().navigations()) {
-      if (all || options.select().contains(navigation.name())) {
-        json.put(navigation.name() + "@iot.navigationLink", self + "/" + navigation.name());
-      }
-    }
-    return json;
-  }
-
-  /** The entities one navigation of {@code entity} leads to, each written with the expansion's own options. */
+  /** The entities one navigation of {@code entity} leads to, each read with the expansion's own options. */
   private Future<Object> expand(StaEntity entity, Expand expand) {
     Navigation navigation = entity.set().navigation(expand.path().get(0)).orElseThrow();
     Options options = expand.path().size() == 1 ? expand.options()
@@ -112,27 +130,50 @@ final class StaWriter {
     Scope scope = entity.links().get(navigation.name());
     if (navigation.single()) {
       return store.page(navigation.target(), scope, Paging.first(1)).compose(page -> page.entities().isEmpty()
-          ? Future.succeededFuture(null) : write(page.entities().get(0), options).map(o -> o));
+          ? Future.succeededFuture(null) : node(page.entities().get(0), options).map(o -> o));
     }
     return store.page(navigation.target(), scope, paging(navigation.target(), options))
-        .compose(page -> entities(page.entities(), options).map(value -> value));
+        .compose(page -> nodes(page.entities(), options).map(nodes -> nodes));
+  }
+
+  /** The entity's id, self link, properties and navigation links that {@code $select} asks for, and its expansions. */
+  private void write(JsonText out, Node node) {
+    StaEntity entity = node.entity();
+    if (entity.set() != shownSet || node.options() != shownOptions) {
+      shownSet = entity.set();
+      shownOptions = node.options();
+      shown = Shown.of(shownSet, shownOptions.select());
+    }
+    Shown fields = shown;
+    String prefix = linkPrefixes.get(entity.set());
+    out.beginObject();
+    if (fields.id()) {
+      out.name("@iot.selfLink").link(prefix, entity.id(), ")").name("@iot.id").number(entity.id());
+    }
+    for (int property : fields.properties()) {
+      out.name(entity.set().properties().get(property)).value(entity.values()[property]);
+    }
+    for (String navigation : fields.navigations()) {
+      out.navigationLink(prefix, entity.id(), navigation);
+    }
+    node.inline().forEach((name, value) -> {
+      out.name(name);
+      if (value instanceof Node one) {
+        write(out, one);
+      } else if (value instanceof List<?> many) {
+        out.beginArray();
+        many.forEach(each -> write(out, (Node) each));
+        out.endArray();
+      } else {
+        out.value(null);
+      }
+    });
+    out.endObject();
   }
 
   private static Paging paging(EntitySet set, Options options) {
     return new Paging(options.skip(), options.top(), options.count(), Checks.newestFirst(set, options),
         options.filter());
-  }
-
-  private static JsonObject wrap(Page page, JsonArray value, String nextLink) {
-    JsonObject json = new JsonObject();
-    if (page.count() != null) {
-      json.put("@iot.count", page.count());
-    }
-    json.put("value", value);
-    if (nextLink != null) {
-      json.put("@iot.nextLink", nextLink);
-    }
-    return json;
   }
 
   /**
@@ -148,7 +189,7 @@ final class StaWriter {
     next.putIfAbsent("$top", Integer.toString(options.top()));
     if (set == EntitySet.OBSERVATIONS && scope.ids() == null && scope.seriesIds() != null
         && scope.seriesIds().size() == 1) {
-      String last = page.entities().get(page.entities().size() - 1).properties().getString("phenomenonTime");
+      Object last = page.entities().get(page.entities().size() - 1).property("phenomenonTime");
       String after = "phenomenonTime " + (Checks.newestFirst(set, options) ? "lt " : "gt ") + last;
       next.put("$filter", query.containsKey("$filter") ? "(" + query.get("$filter") + ") and " + after : after);
       next.remove("$skip");

@@ -4,6 +4,7 @@ import io.vertx.core.eventbus.Message;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.eventbus.ReplyFailure;
 import org.fieldreadings.core.db.DatabaseOutage;
+import org.fieldreadings.core.odata.FilterException;
 import org.fieldreadings.core.text.LogSafe;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -18,6 +19,9 @@ public final class BusReplies {
   public static void fail(Message<?> message, Throwable error) {
     if (error instanceof BusFailureException f) {
       message.fail(f.code(), f.getMessage());
+    } else if (error instanceof FilterException filter) {
+      // A client's filter the module's columns cannot take: the client's to read and mend.
+      message.fail(BusFailure.BAD_REQUEST, filter.getMessage());
     } else if (error instanceof ReplyException reply) {
       failAfterRequest(message, reply);
     } else if (DatabaseOutage.isCause(error)) {

@@ -40,10 +40,10 @@ public interface ReadingsContract {
   BusAddress<DatastreamQuery, DatastreamPage> DATASTREAMS = new BusAddress<>("readings.datastreams");
 
   /**
-   * What {@link #DATASTREAMS} is asked for: the series of {@code deviceIds}, only {@code seriesIds} and
-   * {@code iface} when not null, meeting {@code filter} when not null (over {@code id}, {@code deviceId},
-   * {@code connectorId} and {@code interface}; one that does not fit fails {@link BusFailure#BAD_REQUEST}),
-   * {@code top} after {@code skip}; with {@code count}, the total too.
+   * What {@link #DATASTREAMS} is asked for: the series of {@code deviceIds} (of any device when null: the asker
+   * checks whose they are), only {@code seriesIds} and {@code iface} when not null, meeting {@code filter} when not
+   * null (over {@code id}, {@code deviceId}, {@code connectorId} and {@code interface}; one that does not fit fails
+   * {@link BusFailure#BAD_REQUEST}), {@code top} after {@code skip}; with {@code count}, the total too.
    */
   record DatastreamQuery(long[] deviceIds, List<Long> seriesIds, String iface, Expr filter, long skip, int top,
       boolean count) {}

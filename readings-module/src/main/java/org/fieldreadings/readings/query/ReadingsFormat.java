@@ -1,8 +1,8 @@
 package org.fieldreadings.readings.query;
 
-import java.time.Instant;
 import java.util.List;
 import org.fieldreadings.core.catalog.Aggregation;
+import org.fieldreadings.core.text.InstantText;
 import org.fieldreadings.plugin.api.InterfaceCatalog;
 import org.fieldreadings.plugin.api.SensorInterface;
 import org.fieldreadings.readings.ShortDecimal;
@@ -97,6 +97,7 @@ interface ReadingsFormat {
     private final String header;
     private final int columns;
     private final int[] decimals;
+    private final InstantText times = new InstantText();
 
     Csv(List<SensorInterface> interfaces, int[] decimals) {
       this.columns = interfaces.size();
@@ -118,7 +119,7 @@ interface ReadingsFormat {
 
     @Override
     public void row(StringBuilder out, boolean first, ReadingRows rows, int row) {
-      out.append(Instant.ofEpochMilli(rows.timestamp(row)));
+      times.append(out, rows.timestamp(row));
       for (int i = 0; i < columns; i++) {
         out.append(',');
         double value = rows.value(row, i);

@@ -5,18 +5,16 @@ import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.Tuple;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import org.fieldreadings.core.bus.BusFailure;
-import org.fieldreadings.core.bus.BusFailureException;
 import org.fieldreadings.core.bus.ReadingsContract;
 import org.fieldreadings.core.bus.ReadingsContract.Datastream;
 import org.fieldreadings.core.bus.ReadingsContract.DatastreamPage;
 import org.fieldreadings.core.bus.ReadingsContract.DatastreamQuery;
 import org.fieldreadings.core.bus.ReadingsContract.ObservationPage;
 import org.fieldreadings.core.bus.ReadingsContract.ObservationQuery;
-import org.fieldreadings.core.odata.FilterException;
-import org.fieldreadings.core.odata.SqlFilter;
+import org.fieldreadings.core.odata.FilteredQuery;
 import org.fieldreadings.core.odata.SqlFilter.Column;
 import org.fieldreadings.core.odata.SqlFilter.Kind;
 import org.fieldreadings.readings.ShortDecimal;
@@ -31,11 +29,6 @@ import org.fieldreadings.readings.block.Points;
 public final class SensorThingsReadings {
 
   private static final int DAYS_PER_READ = 31;
-  private static final String IN_SCOPE = """
-      FROM readings.series s
-      WHERE s.device_id = ANY($1) AND s.latest_ts IS NOT NULL AND ($2::int[] IS NULL OR s.series_id = ANY($2))
-        AND ($3::text IS NULL OR s.interface = $3)
-      """;
   private static final String COLUMNS = """
       SELECT s.series_id, s.device_id, s.connector_id, s.interface, (extract(epoch FROM s.latest_ts) * 1000)::bigint
       """;
@@ -64,38 +57,20 @@ public final class SensorThingsReadings {
   }
 
   public Future<DatastreamPage> datastreams(DatastreamQuery query) {
-    Integer[] ids = query.seriesIds() == null ? null
-        : query.seriesIds().stream().map(Long::intValue).toArray(Integer[]::new);
-    Tuple scope = Tuple.of(boxed(query.deviceIds()), ids, query.iface());
-    String where = IN_SCOPE;
-    if (query.filter() != null) {
-      try {
-        SqlFilter.Sql filter = SqlFilter.where(query.filter(), FIELDS, 4);
-        where += "  AND " + filter.condition() + "\n";
-        filter.parameters().forEach(scope::addValue);
-      } catch (FilterException e) {
-        return Future.failedFuture(new BusFailureException(BusFailure.BAD_REQUEST, e.getMessage()));
-      }
+    FilteredQuery select = new FilteredQuery("FROM readings.series s").and("s.latest_ts IS NOT NULL");
+    if (query.deviceIds() != null) {
+      select.and("s.device_id = ANY(?)", boxed(query.deviceIds()));
     }
-    int next = scope.size() + 1;
-    Tuple paged = Tuple.tuple();
-    for (int i = 0; i < scope.size(); i++) {
-      paged.addValue(scope.getValue(i));
+    if (query.seriesIds() != null) {
+      select.and("s.series_id = ANY(?)", query.seriesIds().stream().map(Long::intValue).toArray(Integer[]::new));
     }
-    paged.addLong(query.skip()).addInteger(query.top());
-    Future<List<Datastream>> page = pool.preparedQuery(COLUMNS + where + "ORDER BY s.series_id OFFSET $" + next
-        + " LIMIT $" + (next + 1)).execute(paged).map(rows -> {
-          List<Datastream> datastreams = new ArrayList<>();
-          for (Row row : rows) {
-            datastreams.add(new Datastream(row.getInteger(0), row.getLong(1), row.getString(2), row.getString(3),
-                row.getLong(4)));
-          }
-          return datastreams;
-        });
-    Future<Long> count = !query.count() ? Future.succeededFuture()
-        : pool.preparedQuery("SELECT count(*) " + where).execute(scope)
-            .map(rows -> rows.iterator().next().getLong(0));
-    return Future.all(page, count).map(both -> new DatastreamPage(page.result(), count.result()));
+    if (query.iface() != null) {
+      select.and("s.interface = ?", query.iface());
+    }
+    return select.filter(query.filter(), FIELDS)
+        .page(pool, COLUMNS, "s.series_id", query.skip(), query.top(), query.count(), row -> new Datastream(
+            row.getInteger(0), row.getLong(1), row.getString(2), row.getString(3), row.getLong(4)))
+        .map(page -> new DatastreamPage(page.rows(), page.count()));
   }
 
   public Future<List<String>> interfaces(long[] deviceIds) {
@@ -158,8 +133,9 @@ public final class SensorThingsReadings {
   /** The readings of the range as they come: skipped, kept up to the page size, counted when asked. */
   private static final class Page {
     private final ObservationQuery query;
-    private final List<Long> times = new ArrayList<>();
+    private long[] times = new long[64];
     private final List<String> results = new ArrayList<>();
+    private final StringBuilder text = new StringBuilder(24);
     private long seen;
 
     Page(ObservationQuery query) {
@@ -171,9 +147,12 @@ public final class SensorThingsReadings {
         return;
       }
       seen++;
-      if (seen > query.skip() && times.size() < query.top()) {
-        times.add(time);
-        StringBuilder text = new StringBuilder();
+      if (seen > query.skip() && results.size() < query.top()) {
+        if (results.size() == times.length) {
+          times = Arrays.copyOf(times, times.length * 2);
+        }
+        times[results.size()] = time;
+        text.setLength(0);
         ShortDecimal.append(text, value);
         results.add(text.toString());
       }
@@ -181,11 +160,11 @@ public final class SensorThingsReadings {
 
     /** Whether reading on can change nothing: the page is filled and no count is wanted. */
     boolean full() {
-      return !query.count() && times.size() >= query.top();
+      return !query.count() && results.size() >= query.top();
     }
 
     ObservationPage result() {
-      return new ObservationPage(times.stream().mapToLong(Long::longValue).toArray(),
+      return new ObservationPage(Arrays.copyOf(times, results.size()),
           results.toArray(String[]::new), query.count() ? seen : null);
     }
   }

@@ -9,7 +9,6 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.util.List;
-import java.util.Set;
 import org.fieldreadings.core.odata.Expr;
 import org.fieldreadings.core.odata.Expr.Binary;
 import org.fieldreadings.core.odata.Expr.Call;
@@ -27,7 +26,6 @@ import org.fieldreadings.sta.model.StaEntity;
  */
 final class MemoryFilter {
 
-  private static final Set<String> TIMES = Set.of("phenomenonTime", "resultTime", "time");
 
   private MemoryFilter() {}
 
@@ -69,12 +67,9 @@ final class MemoryFilter {
       throw new FilterException("$filter: " + entity.set().singular() + " has no property " + property.text()
           + " to filter on here");
     }
-    Object value = entity.properties().getValue(path.get(0));
+    Object value = entity.property(path.get(0));
     for (String member : path.subList(1, path.size())) {
       value = value instanceof JsonObject json ? json.getValue(member) : null;
-    }
-    if (value instanceof String text && path.size() == 1 && TIMES.contains(path.get(0))) {
-      return Instant.parse(text);
     }
     if (value instanceof JsonObject json && "Point".equals(json.getString("type"))) {
       JsonArray coordinates = json.getJsonArray("coordinates");

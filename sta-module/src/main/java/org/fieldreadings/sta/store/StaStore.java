@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 import org.fieldreadings.core.bus.DevicesContract;
 import org.fieldreadings.core.bus.DevicesContract.DeviceSetQuery;
 import org.fieldreadings.core.bus.DevicesContract.DeviceSetRow;
@@ -53,6 +54,8 @@ public final class StaStore {
   private final String docs;
   /** The caller's devices of each profile (empty: all), fetched once for the request this store serves. */
   private final Map<Optional<Profile>, Future<long[]>> owned = new HashMap<>();
+  /** The Datastreams this request has read and found to be the caller's, by id: a path's Datastream is read once. */
+  private final Map<Long, Datastream> datastreamsRead = new HashMap<>();
 
   public StaStore(EventBus bus, String entityId, String docs) {
     this.bus = bus;
@@ -114,7 +117,7 @@ public final class StaStore {
         }
       }
       case HISTORICAL_LOCATIONS -> {
-        properties.put("time", row.locationSetAt().toString());
+        properties.put("time", row.locationSetAt());
         links.put("Thing", Scope.ids(id));
         links.put("Locations", Scope.ids(id));
       }
@@ -127,9 +130,22 @@ public final class StaStore {
 
   private Future<Page> datastreams(Scope scope, Paging paging) {
     Expr filter = FilterMapping.map(EntitySet.DATASTREAMS, paging.filter());
-    return deviceIds(scope).compose(devices -> ReadingsContract.DATASTREAMS.request(bus, new DatastreamQuery(devices,
-            seriesIds(scope), scope.iface(), filter, paging.skip(), paging.top() + 1, paging.count())))
+    List<Long> series = seriesIds(scope);
+    // Datastreams a path names by id (one at a time) are read by id, then checked to be the caller's in describe:
+    // no list of all the caller's devices is fetched for them.
+    Future<long[]> devices = series != null && scope.deviceIds() == null && scope.profile() == null
+        ? Future.succeededFuture() : deviceIds(scope);
+    return devices.compose(ids -> ReadingsContract.DATASTREAMS.request(bus, new DatastreamQuery(ids, series,
+            scope.iface(), filter, paging.skip(), paging.top() + 1, paging.count())))
         .compose(page -> describe(page.datastreams()).map(entities -> trimmed(entities, paging, page.count())));
+  }
+
+  /** The caller's Datastream with this id, read once for the request. */
+  private Future<Optional<Datastream>> datastream(long seriesId) {
+    Datastream read = datastreamsRead.get(seriesId);
+    return read != null ? Future.succeededFuture(Optional.of(read))
+        : datastreams(Scope.ids(seriesId), Paging.first(1))
+            .map(page -> Optional.ofNullable(datastreamsRead.get(seriesId)));
   }
 
   /** The caller's devices within the scope's devices and profile, ascending. */
@@ -156,8 +172,9 @@ public final class StaStore {
         devices.size(), false)).map(page -> {
           Map<Long, DeviceSetRow> byId = new HashMap<>();
           page.devices().forEach(row -> byId.put(row.deviceId(), row));
-          return datastreams.stream().filter(d -> byId.containsKey(d.deviceId()))
-              .map(d -> datastream(d, byId.get(d.deviceId()))).toList();
+          List<Datastream> callers = datastreams.stream().filter(d -> byId.containsKey(d.deviceId())).toList();
+          callers.forEach(d -> datastreamsRead.put((long) d.seriesId(), d));
+          return callers.stream().map(d -> datastream(d, byId.get(d.deviceId()))).toList();
         });
   }
 
@@ -192,7 +209,7 @@ public final class StaStore {
   }
 
   private Future<Optional<StaEntity>> sensorIfUsed(Profile profile) {
-    return DevicesContract.ENTITY_DEVICE_IDS.request(bus, new EntityDevicesOf(entityId, profile))
+    return deviceIds(Scope.profile(profile))
         .compose(devices -> devices.length == 0 ? Future.succeededFuture(0L)
             : ReadingsContract.DATASTREAMS.request(bus, new DatastreamQuery(devices, null, null, null, 0, 0, true))
                 .map(page -> page.count()))
@@ -222,7 +239,19 @@ public final class StaStore {
     if (scope.ids() != null) {
       return observationsById(scope, paging);
     }
-    return deviceIds(scope).compose(devices -> new ObservationWalk(devices, seriesIds(scope), paging).next(0));
+    ObservationWalk walk = new ObservationWalk(paging);
+    List<Long> series = seriesIds(scope);
+    if (series != null && series.size() == 1) {
+      // One Datastream's Observations, as a path names them: that Datastream only, read once for the request.
+      return datastream(series.get(0)).compose(stream -> walk.through(stream.filter(in(scope))
+          .map(List::of).orElse(List.of()))).map(v -> walk.page());
+    }
+    return deviceIds(scope).compose(devices -> walk.next(devices, series, 0));
+  }
+
+  /** Whether a Datastream is of the scope's Things (FeaturesOfInterest/Observations). */
+  private static Predicate<Datastream> in(Scope scope) {
+    return stream -> scope.deviceIds() == null || scope.deviceIds().contains(stream.deviceId());
   }
 
   /** Each id names a series and a second: the first reading of that second, if the caller has the series. */
@@ -235,24 +264,26 @@ public final class StaStore {
   }
 
   private Future<Optional<StaEntity>> observationById(Scope scope, long id) {
-    long series = StaIds.seriesOf(id);
     long second = StaIds.secondOf(id);
-    Scope devicesOnly = new Scope(null, scope.deviceIds(), null, null, null);
-    return deviceIds(devicesOnly).compose(devices -> ReadingsContract.DATASTREAMS.request(bus,
-            new DatastreamQuery(devices, seriesIds(Scope.series(series)), null, null, 0, 1, false)))
-        .compose(page -> page.datastreams().isEmpty() ? Future.succeededFuture(Optional.empty())
-            : ReadingsContract.OBSERVATIONS.request(bus, new ObservationQuery(series, second, second + 999, false, 0,
-                1, false)).map(readings -> readings.timestamps().length == 0 ? Optional.<StaEntity>empty()
-                    : Optional.of(observation(page.datastreams().get(0), readings.timestamps()[0],
-                        readings.results()[0]))));
+    return datastream(StaIds.seriesOf(id)).map(stream -> stream.filter(in(scope))).compose(stream -> stream.isEmpty()
+        ? Future.succeededFuture(Optional.empty())
+        : ReadingsContract.OBSERVATIONS.request(bus, new ObservationQuery(stream.get().seriesId(), second,
+            second + 999, false, 0, 1, false)).map(readings -> readings.timestamps().length == 0
+                ? Optional.<StaEntity>empty()
+                : Optional.of(observation(stream.get(), links(stream.get()), readings.timestamps()[0],
+                    readings.results()[0]))));
   }
 
-  private static StaEntity observation(Datastream stream, long timestamp, String result) {
-    String time = Instant.ofEpochMilli(timestamp).toString();
-    JsonObject properties = new JsonObject(new LinkedHashMap<>(4)).put("phenomenonTime", time)
-        .put("result", new DecimalText(result)).put("resultTime", time);
-    return new StaEntity(EntitySet.OBSERVATIONS, StaIds.observation(stream.seriesId(), timestamp), properties,
-        Map.of("Datastream", Scope.ids(stream.seriesId()), "FeatureOfInterest", Scope.ids(stream.deviceId())));
+  /** Where every Observation of a Datastream leads: made once per Datastream, not per reading. */
+  private static Map<String, Scope> links(Datastream stream) {
+    return Map.of("Datastream", Scope.ids(stream.seriesId()), "FeatureOfInterest", Scope.ids(stream.deviceId()));
+  }
+
+  private static StaEntity observation(Datastream stream, Map<String, Scope> links, long timestamp, String result) {
+    Instant time = Instant.ofEpochMilli(timestamp);
+    // phenomenonTime, result, resultTime
+    Object[] values = {time, new DecimalText(result), time};
+    return new StaEntity(EntitySet.OBSERVATIONS, StaIds.observation(stream.seriesId(), timestamp), values, links);
   }
 
   /**
@@ -262,29 +293,33 @@ public final class StaStore {
    * the rest of the filter is checked here.
    */
   private final class ObservationWalk {
-    private final long[] devices;
-    private final List<Long> series;
     private final Paging paging;
     private final TimeWindow window;
     private final List<StaEntity> collected = new ArrayList<>();
     private long skipLeft;
     private long count;
 
-    ObservationWalk(long[] devices, List<Long> series, Paging paging) {
-      this.devices = devices;
-      this.series = series;
+    ObservationWalk(Paging paging) {
       this.paging = paging;
       this.window = TimeWindow.of(paging.filter());
       this.skipLeft = paging.skip();
     }
 
-    Future<Page> next(long offset) {
+    /** Through the Datastreams of these devices (and series, if not null), a few hundred at a time. */
+    Future<Page> next(long[] devices, List<Long> series, long offset) {
       return ReadingsContract.DATASTREAMS.request(bus, new DatastreamQuery(devices, series, null, null, offset,
-          DATASTREAMS_PER_READ, false)).compose(page -> each(page.datastreams(), 0).compose(v -> {
+          DATASTREAMS_PER_READ, false)).compose(page -> through(page.datastreams()).compose(v -> {
             boolean last = page.datastreams().size() < DATASTREAMS_PER_READ;
-            return last || done() ? Future.succeededFuture(trimmed(collected, paging, paging.count() ? count : null))
-                : next(offset + DATASTREAMS_PER_READ);
+            return last || done() ? Future.succeededFuture(page()) : next(devices, series, offset + DATASTREAMS_PER_READ);
           }));
+    }
+
+    Future<Void> through(List<Datastream> datastreams) {
+      return each(datastreams, 0);
+    }
+
+    Page page() {
+      return trimmed(collected, paging, paging.count() ? count : null);
     }
 
     private boolean done() {
@@ -304,8 +339,9 @@ public final class StaStore {
       int wanted = Math.max(0, paging.top() + 1 - collected.size());
       return ReadingsContract.OBSERVATIONS.request(bus, new ObservationQuery(stream.seriesId(), window.from(),
           window.to(), paging.newestFirst(), skipLeft, wanted, paging.count() || skipLeft > 0)).map(readings -> {
+            Map<String, Scope> links = links(stream);
             for (int r = 0; r < readings.timestamps().length; r++) {
-              collected.add(observation(stream, readings.timestamps()[r], readings.results()[r]));
+              collected.add(observation(stream, links, readings.timestamps()[r], readings.results()[r]));
             }
             if (readings.count() != null) {
               count += readings.count();
@@ -319,8 +355,9 @@ public final class StaStore {
     private Future<Void> checked(Datastream stream, long offset) {
       return ReadingsContract.OBSERVATIONS.request(bus, new ObservationQuery(stream.seriesId(), window.from(),
           window.to(), paging.newestFirst(), offset, READINGS_PER_CHECK, false)).compose(readings -> {
+            Map<String, Scope> links = links(stream);
             for (int r = 0; r < readings.timestamps().length && !done(); r++) {
-              StaEntity candidate = observation(stream, readings.timestamps()[r], readings.results()[r]);
+              StaEntity candidate = observation(stream, links, readings.timestamps()[r], readings.results()[r]);
               if (!MemoryFilter.test(paging.filter(), candidate)) {
                 continue;
               }

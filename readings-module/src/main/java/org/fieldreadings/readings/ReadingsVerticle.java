@@ -54,8 +54,9 @@ final class ReadingsVerticle extends VerticleBase {
     replicaLag = ReplicaLag.start(vertx, config(), cache);
     EventBus bus = vertx.eventBus();
     ReadSource primary = ReadSource.primary(vertx, Pools.shared(vertx, config()), cache);
+    // SensorThings reads blocks where the readings operation does: the replica while it is caught up.
     SensorThingsReadings sensorThings = new SensorThingsReadings(Pools.shared(vertx, config()),
-        new BlockReader(vertx, primary));
+        new BlockReader(vertx, ReadSource.of(vertx, config(), Pools.shared(vertx, config()), cache)));
     // Loading plugins reads jars: off the event loop. The host logs each plugin it loads.
     return changes.start().compose(v -> vertx.executeBlocking(this::startPlugins))
         .compose(host -> {

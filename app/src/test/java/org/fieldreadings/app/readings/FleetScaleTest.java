@@ -8,7 +8,11 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.fieldreadings.app.cli.FieldReadingsCommand;
 import org.fieldreadings.core.testing.TestHttp.Answer;
 import org.junit.jupiter.api.AfterAll;
@@ -34,10 +38,20 @@ class FleetScaleTest {
   static Path dataDir;
 
   private static ReadingsFixture fixture;
+  /** The entity of the gateways' ingest key, and what each of its payloads was answered. */
+  private static ReadingsFixture.Entity network;
+  private static final List<Answer> payloadAnswers = new ArrayList<>();
 
   @BeforeAll
   static void start() throws Exception {
     fixture = new ReadingsFixture(dataDir, Map.of("FR_INGEST_KEY_MAX_DEVICES", Integer.toString(GATEWAYS)));
+    network = fixture.newEntity("network@example.com");
+    String ingestKey = fixture.adminPost("/admin/ingest-keys", new JsonObject().put("profile", "PROFILE_B")
+        .put("entityId", network.entityId()).encode(), "application/json").json().getString("ingestKey");
+    for (int first = 0; first < GATEWAYS; first += GATEWAYS_A_PAYLOAD) {
+      payloadAnswers.add(fixture.ingest("PROFILE_B", ingestKey, frames(first, first + GATEWAYS_A_PAYLOAD),
+          "text/plain"));
+    }
   }
 
   @AfterAll
@@ -75,12 +89,8 @@ class FleetScaleTest {
 
   @Test
   void pluginPayloadsOfOneHundredThousandSeriesEachStoreEveryReading() {
-    ReadingsFixture.Entity network = fixture.newEntity("network@example.com");
-    String ingestKey = fixture.adminPost("/admin/ingest-keys", new JsonObject().put("profile", "PROFILE_B")
-        .put("entityId", network.entityId()).encode(), "application/json").json().getString("ingestKey");
-
-    for (int first = 0; first < GATEWAYS; first += GATEWAYS_A_PAYLOAD) {
-      Answer answer = fixture.ingest("PROFILE_B", ingestKey, frames(first, first + GATEWAYS_A_PAYLOAD), "text/plain");
+    assertThat(payloadAnswers).hasSize(GATEWAYS / GATEWAYS_A_PAYLOAD);
+    for (Answer answer : payloadAnswers) {
       assertThat(answer.status()).as(answer.toString()).isEqualTo(200);
       assertThat(answer.json().getLong("stored")).isEqualTo(GATEWAYS_A_PAYLOAD * FRAMES_A_GATEWAY * 10L);
       assertThat(answer.json().getLong("rejectedCount")).isZero();
@@ -98,6 +108,50 @@ class FleetScaleTest {
     assertThat(last.getString("serial")).isEqualTo(serial(GATEWAYS - 1));
     assertThat(last.getString("interface")).isEqualTo("SMraw40");
     assertThat(last.getDouble("value")).isEqualTo(2302.0 + (GATEWAYS - 1) % 50);
+  }
+
+  @Test
+  void sensorThingsPagesTheFleetsTwentyThousandThingsAndTwoHundredThousandDatastreams() {
+    JsonObject first = sta("/Things?$count=true&$top=10000&$select=id,name");
+    assertThat(first.getLong("@iot.count")).isEqualTo(GATEWAYS);
+    JsonObject second = sta(pathOf(first.getString("@iot.nextLink")));
+    assertThat(second.containsKey("@iot.nextLink")).isFalse();
+    Set<String> names = new HashSet<>();
+    for (JsonObject page : List.of(first, second)) {
+      assertThat(page.getJsonArray("value")).hasSize(GATEWAYS / 2);
+      page.getJsonArray("value").forEach(thing -> names.add(((JsonObject) thing).getString("name")));
+    }
+    assertThat(names).hasSize(GATEWAYS).contains(serial(0), serial(GATEWAYS - 1));
+    assertThat(sta("/Datastreams?$count=true&$top=1").getLong("@iot.count")).isEqualTo(GATEWAYS * 10L);
+
+    long thing = first.getJsonArray("value").getJsonObject(0).getLong("@iot.id");
+    JsonObject datastreams = sta("/Things(" + thing + ")/Datastreams?$count=true");
+    assertThat(datastreams.getLong("@iot.count")).isEqualTo(10);
+    long datastream = datastreams.getJsonArray("value").getJsonObject(0).getLong("@iot.id");
+    assertThat(sta("/Datastreams(" + datastream + ")/Observations").getJsonArray("value")).hasSize(FRAMES_A_GATEWAY);
+    assertThat(sta("/Observations?$top=3").getJsonArray("value")).hasSize(3);
+  }
+
+  @Test
+  void observationsSpreadOverMoreDatastreamsThanOneRequestReadsAre400() {
+    Answer counted = fixture.api.get("/api/sta/v1.1/Observations?$count=true", "Authorization",
+        "ApiKey " + network.apiKey());
+    assertThat(counted.status()).as(counted.toString()).isEqualTo(400);
+    assertThat(counted.json().getString("detail")).isEqualTo("These Observations are spread over more than 2000 "
+        + "Datastreams, more than one request reads: ask for a Datastream's (Datastreams(id)/Observations) or a "
+        + "FeatureOfInterest's");
+  }
+
+  /** A SensorThings answer to the network's key, which must be 200. */
+  private static JsonObject sta(String path) {
+    Answer answer = fixture.api.get("/api/sta/v1.1" + path, "Authorization", "ApiKey " + network.apiKey());
+    assertThat(answer.status()).as(answer.toString()).isEqualTo(200);
+    return answer.json();
+  }
+
+  /** A next link's path and query under the service root. */
+  private static String pathOf(String nextLink) {
+    return nextLink.substring(nextLink.indexOf("/api/sta/v1.1") + "/api/sta/v1.1".length());
   }
 
   /** Three hourly frames of each gateway in [from, to): ten channels on the gateway itself (connector ORIGIN). */

@@ -24,11 +24,14 @@ import org.fieldreadings.readings.block.Points;
 /**
  * The series and readings as the SensorThings API reads them ({@link ReadingsContract#DATASTREAMS},
  * {@link ReadingsContract#OBSERVATIONS}): readings come from the day blocks through the {@link BlockReader}, a month
- * of days at a time, only those of the asked time range, so a filtered page costs what the readings operation does.
+ * of days first and more at a time after, only those of the asked time range, so a filtered page costs what the
+ * readings operation does.
  */
 public final class SensorThingsReadings {
 
-  private static final int DAYS_PER_READ = 31;
+  /** Days read at first, and at most at once: each read after the first of a page reads twice the days before. */
+  private static final int FIRST_DAYS_PER_READ = 31;
+  private static final int MAX_DAYS_PER_READ = 248;
   private static final String COLUMNS = """
       SELECT s.series_id, s.device_id, s.connector_id, s.interface, (extract(epoch FROM s.latest_ts) * 1000)::bigint
       """;
@@ -102,17 +105,21 @@ public final class SensorThingsReadings {
         return Future.succeededFuture(page.result());
       }
       Series series = new Series(row.getLong(0), row.getString(1), new String[] {row.getString(2)});
-      return read(series, page, firstDay, lastDay).map(v -> page.result());
+      return read(series, page, firstDay, lastDay, FIRST_DAYS_PER_READ).map(v -> page.result());
     });
   }
 
   private record Series(long deviceId, String connectorId, String[] iface) {}
 
-  /** Reads a month of days after (or, newest first, before) another until the range or the page is done. */
-  private Future<Void> read(Series series, Page page, int firstDay, int lastDay) {
+  /**
+   * Reads {@code days} days after (or, newest first, before) another until the range or the page is done: a month
+   * first, more at a time as the page asks for more, so a full page of 10,000 readings takes few reads.
+   */
+  private Future<Void> read(Series series, Page page, int firstDay, int lastDay, int days) {
     boolean back = page.query.newestFirst();
-    int from = back ? Math.max(firstDay, lastDay - DAYS_PER_READ + 1) : firstDay;
-    int to = back ? lastDay : Math.min(lastDay, firstDay + DAYS_PER_READ - 1);
+    int from = back ? Math.max(firstDay, lastDay - days + 1) : firstDay;
+    int to = back ? lastDay : Math.min(lastDay, firstDay + days - 1);
+    int more = Math.min(MAX_DAYS_PER_READ, days * 2);
     return blocks.raw(series.deviceId(), series.connectorId(), series.iface(), from, to).compose(rows -> {
       Points points = new Points();
       for (int n = 0; n < rows.size(); n++) {
@@ -126,7 +133,7 @@ public final class SensorThingsReadings {
       }
       boolean rangeDone = back ? from <= firstDay : to >= lastDay;
       return rangeDone || page.full() ? Future.succeededFuture()
-          : back ? read(series, page, firstDay, from - 1) : read(series, page, to + 1, lastDay);
+          : back ? read(series, page, firstDay, from - 1, more) : read(series, page, to + 1, lastDay, more);
     });
   }
 

@@ -3,6 +3,7 @@ package org.fieldreadings.readings.source;
 import io.micrometer.core.instrument.Counter;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
@@ -50,10 +51,14 @@ public final class ReadSource {
 
   /** A listener's: its pool, and a pool of its own to the replica when the configuration names one. */
   public static ReadSource of(EdgeContext edge) {
-    String replicaUrl = ConfigKeys.DATABASE_REPLICA_URL.get(edge.config());
-    Pool replica = replicaUrl == null ? null
-        : Pools.ofListener(edge.vertx(), edge.config(), DatabaseUrl.parse(replicaUrl));
-    return new ReadSource(edge.vertx(), edge.pool(), replica, BlockCache.of(edge.vertx(), edge.config()));
+    return of(edge.vertx(), edge.config(), edge.pool(), BlockCache.of(edge.vertx(), edge.config()));
+  }
+
+  /** The calling verticle's: {@code primary}, and a pool of its own to the replica when the configuration names one. */
+  public static ReadSource of(Vertx vertx, JsonObject config, Pool primary, BlockCache cache) {
+    String replicaUrl = ConfigKeys.DATABASE_REPLICA_URL.get(config);
+    Pool replica = replicaUrl == null ? null : Pools.ofListener(vertx, config, DatabaseUrl.parse(replicaUrl));
+    return new ReadSource(vertx, primary, replica, cache);
   }
 
   private static Counter reads(Vertx vertx, String database) {

@@ -31,6 +31,7 @@ import org.fieldreadings.sta.model.EntitySet;
 import org.fieldreadings.sta.model.Scope;
 import org.fieldreadings.sta.model.StaEntity;
 import org.fieldreadings.sta.model.StaIds;
+import org.fieldreadings.sta.request.StaException;
 
 /**
  * Reads the caller's entities of each set through the devices and readings modules' contracts: Things and the sets
@@ -47,6 +48,12 @@ public final class StaStore {
   private static final int DATASTREAMS_PER_READ = 500;
   /** Readings read at once when part of an Observations filter is checked here. */
   private static final int READINGS_PER_CHECK = 10_000;
+  /**
+   * At most this many Datastreams gone through, and readings checked here, for one request's Observations: a fleet's
+   * 200,000 Datastreams would otherwise be read whole by one {@code $count} or one filter nothing meets.
+   */
+  static final int MAX_DATASTREAMS_WALKED = 2_000;
+  static final long MAX_READINGS_CHECKED = 1_000_000;
 
   private final EventBus bus;
   private final String entityId;
@@ -298,6 +305,8 @@ public final class StaStore {
     private final List<StaEntity> collected = new ArrayList<>();
     private long skipLeft;
     private long count;
+    private int walked;
+    private long checked;
 
     ObservationWalk(Paging paging) {
       this.paging = paging;
@@ -310,7 +319,8 @@ public final class StaStore {
       return ReadingsContract.DATASTREAMS.request(bus, new DatastreamQuery(devices, series, null, null, offset,
           DATASTREAMS_PER_READ, false)).compose(page -> through(page.datastreams()).compose(v -> {
             boolean last = page.datastreams().size() < DATASTREAMS_PER_READ;
-            return last || done() ? Future.succeededFuture(page()) : next(devices, series, offset + DATASTREAMS_PER_READ);
+            return last || done() ? Future.succeededFuture(page())
+                : next(devices, series, offset + DATASTREAMS_PER_READ);
           }));
     }
 
@@ -330,8 +340,13 @@ public final class StaStore {
       if (i == datastreams.size() || done()) {
         return Future.succeededFuture();
       }
-      Future<Void> walked = window.exact() ? exact(datastreams.get(i)) : checked(datastreams.get(i), 0);
-      return walked.compose(v -> each(datastreams, i + 1));
+      if (++walked > MAX_DATASTREAMS_WALKED) {
+        return Future.failedFuture(StaException.badRequest("These Observations are spread over more than "
+            + MAX_DATASTREAMS_WALKED + " Datastreams, more than one request reads: ask for a Datastream's "
+            + "(Datastreams(id)/Observations) or a FeatureOfInterest's"));
+      }
+      Future<Void> read = window.exact() ? exact(datastreams.get(i)) : checked(datastreams.get(i), 0);
+      return read.compose(v -> each(datastreams, i + 1));
     }
 
     /** The readings module skips and counts: the range is the whole filter. */
@@ -355,6 +370,12 @@ public final class StaStore {
     private Future<Void> checked(Datastream stream, long offset) {
       return ReadingsContract.OBSERVATIONS.request(bus, new ObservationQuery(stream.seriesId(), window.from(),
           window.to(), paging.newestFirst(), offset, READINGS_PER_CHECK, false)).compose(readings -> {
+            checked += readings.timestamps().length;
+            if (checked > MAX_READINGS_CHECKED) {
+              return Future.failedFuture(StaException.badRequest("This $filter is checked reading by reading and "
+                  + "would check more than " + MAX_READINGS_CHECKED + " readings: narrow it with phenomenonTime "
+                  + "ge and lt, or to one Datastream"));
+            }
             Map<String, Scope> links = links(stream);
             for (int r = 0; r < readings.timestamps().length && !done(); r++) {
               StaEntity candidate = observation(stream, links, readings.timestamps()[r], readings.results()[r]);

@@ -78,6 +78,22 @@ final class JsonText {
     return this;
   }
 
+  /** A time as a string, as {@link Instant#toString()} writes it. */
+  JsonText time(long epochMillis) {
+    separate();
+    out.append('"');
+    times.append(out, epochMillis);
+    out.append('"');
+    return this;
+  }
+
+  /** A number as its text (a reading's value as the readings operation writes it). */
+  JsonText number(String text) {
+    separate();
+    out.append(text);
+    return this;
+  }
+
   /**
    * A navigation link member, {@code "Thing@iot.navigationLink":"<prefix><id>)/Thing"}; {@code navigation} is one
    * of the standard's names, which need no escaping.
@@ -94,13 +110,10 @@ final class JsonText {
     if (value instanceof String text) {
       return string(text);
     }
-    separate();
     if (value instanceof Instant time) {
-      out.append('"');
-      times.append(out, time.toEpochMilli());
-      out.append('"');
-      return this;
+      return time(time.toEpochMilli());
     }
+    separate();
     if (value == null) {
       out.append("null");
     } else if (value instanceof DecimalText || value instanceof Long || value instanceof Integer) {

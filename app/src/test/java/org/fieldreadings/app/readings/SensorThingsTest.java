@@ -164,6 +164,23 @@ class SensorThingsTest {
   }
 
   @Test
+  void aPageOfObservationsIsWrittenAlikeWithAndWithoutExpansions() {
+    String observations = "/Datastreams(" + datastreamId("WS-STA-1 AirTemp") + ")/Observations";
+    // Without $expand a page is written from the readings' columns; with one, entity by entity.
+    JsonArray plain = get(farm, observations).json().getJsonArray("value");
+    JsonArray expanded = get(farm, observations + "?$expand=Datastream($select=id)").json().getJsonArray("value");
+    expanded.forEach(observation -> ((JsonObject) observation).remove("Datastream"));
+    assertThat(plain).hasSize(6).isEqualTo(expanded);
+    JsonArray selected = get(farm, observations + "?$select=id,result,FeatureOfInterest").json()
+        .getJsonArray("value");
+    JsonObject first = plain.getJsonObject(0);
+    assertThat(selected.getJsonObject(0)).isEqualTo(new JsonObject()
+        .put("@iot.selfLink", first.getString("@iot.selfLink")).put("@iot.id", first.getLong("@iot.id"))
+        .put("result", 12.5)
+        .put("FeatureOfInterest@iot.navigationLink", first.getString("FeatureOfInterest@iot.navigationLink")));
+  }
+
+  @Test
   void sensorsAndObservedPropertiesAreThoseOfTheCallersDatastreams() {
     assertThat(get(farm, "/Sensors").json().getJsonArray("value").stream()
         .map(s -> ((JsonObject) s).getString("name"))).containsExactly("PROFILE_A", WS);

@@ -4,8 +4,6 @@ import io.vertx.core.Future;
 import io.vertx.core.eventbus.EventBus;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -26,7 +24,6 @@ import org.fieldreadings.core.odata.Expr;
 import org.fieldreadings.plugin.api.InterfaceCatalog;
 import org.fieldreadings.plugin.api.Profile;
 import org.fieldreadings.plugin.api.SensorInterface;
-import org.fieldreadings.sta.model.DecimalText;
 import org.fieldreadings.sta.model.EntitySet;
 import org.fieldreadings.sta.model.Scope;
 import org.fieldreadings.sta.model.StaEntity;
@@ -277,20 +274,7 @@ public final class StaStore {
         : ReadingsContract.OBSERVATIONS.request(bus, new ObservationQuery(stream.get().seriesId(), second,
             second + 999, false, 0, 1, false)).map(readings -> readings.timestamps().length == 0
                 ? Optional.<StaEntity>empty()
-                : Optional.of(observation(stream.get(), links(stream.get()), readings.timestamps()[0],
-                    readings.results()[0]))));
-  }
-
-  /** Where every Observation of a Datastream leads: made once per Datastream, not per reading. */
-  private static Map<String, Scope> links(Datastream stream) {
-    return Map.of("Datastream", Scope.ids(stream.seriesId()), "FeatureOfInterest", Scope.ids(stream.deviceId()));
-  }
-
-  private static StaEntity observation(Datastream stream, Map<String, Scope> links, long timestamp, String result) {
-    Instant time = Instant.ofEpochMilli(timestamp);
-    // phenomenonTime, result, resultTime
-    Object[] values = {time, new DecimalText(result), time};
-    return new StaEntity(EntitySet.OBSERVATIONS, StaIds.observation(stream.seriesId(), timestamp), values, links);
+                : Optional.of(Observations.of(stream.get(), readings.timestamps()[0], readings.results()[0]))));
   }
 
   /**
@@ -302,7 +286,7 @@ public final class StaStore {
   private final class ObservationWalk {
     private final Paging paging;
     private final TimeWindow window;
-    private final List<StaEntity> collected = new ArrayList<>();
+    private final Observations collected = new Observations();
     private long skipLeft;
     private long count;
     private int walked;
@@ -329,7 +313,7 @@ public final class StaStore {
     }
 
     Page page() {
-      return trimmed(collected, paging, paging.count() ? count : null);
+      return new Page(collected.first(paging.top()), paging.count() ? count : null, collected.size() > paging.top());
     }
 
     private boolean done() {
@@ -354,9 +338,8 @@ public final class StaStore {
       int wanted = Math.max(0, paging.top() + 1 - collected.size());
       return ReadingsContract.OBSERVATIONS.request(bus, new ObservationQuery(stream.seriesId(), window.from(),
           window.to(), paging.newestFirst(), skipLeft, wanted, paging.count() || skipLeft > 0)).map(readings -> {
-            Map<String, Scope> links = links(stream);
             for (int r = 0; r < readings.timestamps().length; r++) {
-              collected.add(observation(stream, links, readings.timestamps()[r], readings.results()[r]));
+              collected.add(stream, readings.timestamps()[r], readings.results()[r]);
             }
             if (readings.count() != null) {
               count += readings.count();
@@ -376,17 +359,17 @@ public final class StaStore {
                   + "would check more than " + MAX_READINGS_CHECKED + " readings: narrow it with phenomenonTime "
                   + "ge and lt, or to one Datastream"));
             }
-            Map<String, Scope> links = links(stream);
             for (int r = 0; r < readings.timestamps().length && !done(); r++) {
-              StaEntity candidate = observation(stream, links, readings.timestamps()[r], readings.results()[r]);
-              if (!MemoryFilter.test(paging.filter(), candidate)) {
+              long time = readings.timestamps()[r];
+              String result = readings.results()[r];
+              if (!MemoryFilter.test(paging.filter(), Observations.of(stream, time, result))) {
                 continue;
               }
               count++;
               if (skipLeft > 0) {
                 skipLeft--;
               } else if (collected.size() <= paging.top()) {
-                collected.add(candidate);
+                collected.add(stream, time, result);
               }
             }
             return readings.timestamps().length < READINGS_PER_CHECK || done() ? Future.succeededFuture()

@@ -105,13 +105,17 @@ final class JsonText {
     return this;
   }
 
-  /** Any property value: text, a time, a reading's decimal as it is, numbers, and objects and arrays as Vert.x writes them. */
+  /**
+   * Any property value: text, a time, a reading's decimal as it is, numbers, and objects and arrays as Vert.x
+   * writes them.
+   */
   JsonText value(Object value) {
     if (value instanceof String text) {
       return string(text);
     }
     if (value instanceof Instant time) {
-      return time(time.toEpochMilli());
+      // A database time keeps its microseconds: written whole, so that a filter on it finds it again.
+      return time.getNano() % 1_000_000 == 0 ? time(time.toEpochMilli()) : string(time.toString());
     }
     separate();
     if (value == null) {

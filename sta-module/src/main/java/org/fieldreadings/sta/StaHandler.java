@@ -63,7 +63,7 @@ final class StaHandler implements Handler<RoutingContext> {
       ResourcePath path = ResourcePath.parse(rest);
       Options options = Options.parse(query);
       StaStore store = new StaStore(edge.vertx().eventBus(), ApiKeyAuth.entityId(ctx), base + "/docs");
-      StaWriter writer = new StaWriter(root, store);
+      StaWriter writer = new StaWriter(root, new AnswerReader(store));
       answer(path, options, store, writer, root + "/" + rest, query)
           .onSuccess(body -> send(ctx, body))
           .onFailure(error -> fail(ctx, error));
@@ -126,7 +126,8 @@ final class StaHandler implements Handler<RoutingContext> {
         if (path.property() != null) {
           throw StaException.badRequest("A property is read from one entity, not from the set " + set.plural());
         }
-        return writer.collection(target.set(), target.scope(), options, self, query, path.ref()).<Body>map(JsonBody::new);
+        return writer.collection(target.set(), target.scope(), options, self, query, path.ref())
+            .<Body>map(JsonBody::new);
       }
       return entity(target, store).compose(entity -> {
         if (path.ref()) {

@@ -1,7 +1,6 @@
 package org.fieldreadings.sta;
 
 import io.vertx.core.Future;
-import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,34 +12,28 @@ import org.fieldreadings.sta.model.EntitySet.Navigation;
 import org.fieldreadings.sta.model.Scope;
 import org.fieldreadings.sta.model.StaEntity;
 import org.fieldreadings.sta.request.Options;
-import org.fieldreadings.sta.request.Options.Expand;
 import org.fieldreadings.sta.store.Observations;
 import org.fieldreadings.sta.store.Page;
-import org.fieldreadings.sta.store.Paging;
-import org.fieldreadings.sta.store.StaStore;
 
 /**
  * Writes entities as SensorThings JSON: {@code @iot.id}, {@code @iot.selfLink}, the properties and the navigation
  * links, as {@code $select} and {@code $expand} ask; collections with {@code @iot.count} and {@code @iot.nextLink}.
- * First the entities an answer shows are read (expansions too), then the answer is written as text in one pass.
+ * The {@link AnswerReader} reads what an answer shows first (expansions too); then it is written as text in one pass.
  */
 final class StaWriter {
 
   private final String root;
-  private final StaStore store;
+  private final AnswerReader reader;
   /** Each set's self links up to the id, escaped for JSON: {@code "https://host/api/sta/v1.1/Things(}. */
   private final Map<EntitySet, String> linkPrefixes = new EnumMap<>(EntitySet.class);
 
-  StaWriter(String root, StaStore store) {
+  StaWriter(String root, AnswerReader reader) {
     this.root = root;
-    this.store = store;
+    this.reader = reader;
     for (EntitySet set : EntitySet.values()) {
       linkPrefixes.put(set, JsonText.escaped(root + "/" + set.plural() + "("));
     }
   }
-
-  /** An entity read with the entities its {@code $expand} shows inline, by navigation (a node, a list, or null). */
-  private record Node(StaEntity entity, Options options, Map<String, Object> inline) {}
 
   /** What {@code $select} shows of a set's entities: the id or not, properties (by position), navigations. */
   private record Shown(boolean id, int[] properties, List<String> navigations) {
@@ -70,7 +63,7 @@ final class StaWriter {
   Future<Consumer<JsonText>> collection(EntitySet set, Scope scope, Options options, String self,
       Map<String, String> query, boolean ref) {
     Checks.options(set, options);
-    return store.page(set, scope, paging(set, options)).compose(page -> {
+    return reader.page(set, scope, options).compose(page -> {
       String next = nextLink(page, set, scope, options, self, query);
       if (ref) {
         return Future.succeededFuture(out -> collection(out, page, next, () -> page.entities()
@@ -83,14 +76,14 @@ final class StaWriter {
         return Future.succeededFuture(out -> collection(out, page, next,
             () -> observations(out, observations, fields)));
       }
-      return nodes(page.entities(), options).map(nodes -> out -> collection(out, page, next,
+      return reader.nodes(page.entities(), options).map(nodes -> out -> collection(out, page, next,
           () -> nodes.forEach(node -> write(out, node))));
     });
   }
 
   Future<Consumer<JsonText>> entity(StaEntity entity, Options options) {
     Checks.options(entity.set(), options);
-    return node(entity, options).map(node -> out -> write(out, node));
+    return reader.node(entity, options).map(node -> out -> write(out, node));
   }
 
   private static void collection(JsonText out, Page page, String nextLink, Runnable value) {
@@ -105,42 +98,6 @@ final class StaWriter {
       out.name("@iot.nextLink").string(nextLink);
     }
     out.endObject();
-  }
-
-  private Future<List<Node>> nodes(List<StaEntity> entities, Options options) {
-    if (options.expand().isEmpty()) {
-      // Nothing to wait for: a page of 10,000 Observations is read without a future each.
-      return Future.succeededFuture(entities.stream().map(entity -> new Node(entity, options, Map.of())).toList());
-    }
-    List<Future<Node>> read = entities.stream().map(entity -> node(entity, options)).toList();
-    return Future.all(read).map(all -> read.stream().map(Future::result).toList());
-  }
-
-  private Future<Node> node(StaEntity entity, Options options) {
-    Map<String, Future<Object>> expanded = new LinkedHashMap<>();
-    for (Expand expand : options.expand()) {
-      expanded.put(expand.path().get(0), expand(entity, expand));
-    }
-    return Future.all(new ArrayList<>(expanded.values())).map(done -> {
-      Map<String, Object> inline = new LinkedHashMap<>();
-      expanded.forEach((name, value) -> inline.put(name, value.result()));
-      return new Node(entity, options, inline);
-    });
-  }
-
-  /** The entities one navigation of {@code entity} leads to, each read with the expansion's own options. */
-  private Future<Object> expand(StaEntity entity, Expand expand) {
-    Navigation navigation = entity.set().navigation(expand.path().get(0)).orElseThrow();
-    Options options = expand.path().size() == 1 ? expand.options()
-        : new Options(Options.DEFAULT_TOP, 0, false, null,
-            List.of(new Expand(expand.path().subList(1, expand.path().size()), expand.options())), List.of(), null);
-    Scope scope = entity.links().get(navigation.name());
-    if (navigation.single()) {
-      return store.page(navigation.target(), scope, Paging.first(1)).compose(page -> page.entities().isEmpty()
-          ? Future.succeededFuture(null) : node(page.entities().get(0), options).map(o -> o));
-    }
-    return store.page(navigation.target(), scope, paging(navigation.target(), options))
-        .compose(page -> nodes(page.entities(), options).map(nodes -> nodes));
   }
 
   /** The entity's id, self link, properties and navigation links that {@code $select} asks for, and its expansions. */
@@ -206,11 +163,6 @@ final class StaWriter {
     for (String navigation : fields.navigations()) {
       out.navigationLink(prefix, id, navigation);
     }
-  }
-
-  private static Paging paging(EntitySet set, Options options) {
-    return new Paging(options.skip(), options.top(), options.count(), Checks.newestFirst(set, options),
-        options.filter());
   }
 
   /**

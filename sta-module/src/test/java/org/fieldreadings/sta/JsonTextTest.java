@@ -34,6 +34,13 @@ class JsonTextTest {
   }
 
   @Test
+  void writesATimeWithMicrosecondsWhole() {
+    String written = new JsonText().beginArray().value(Instant.parse("2026-11-29T01:02:03.123456Z")).endArray()
+        .toBuffer().toString();
+    assertThat(written).isEqualTo("[\"2026-11-29T01:02:03.123456Z\"]");
+  }
+
+  @Test
   void writesObjectsAndArraysAsVertxDoes() {
     JsonObject point = new JsonObject().put("type", "Point").put("coordinates", new JsonArray().add(-9.1427)
         .add(38.7369));

@@ -142,6 +142,19 @@ class FleetScaleTest {
         + "FeatureOfInterest's");
   }
 
+  @Test
+  void sensorThingsExpandsAThousandThingsDatastreamsButNotAnAnswerOfMoreThanOneHundredThousandEntities() {
+    JsonArray things = sta("/Things?$top=1000&$select=name&$expand=Datastreams($select=id)").getJsonArray("value");
+    assertThat(things).hasSize(1000);
+    assertThat(things.stream().map(thing -> ((JsonObject) thing).getJsonArray("Datastreams").size()).distinct())
+        .containsExactly(10);
+    Answer tooLarge = fixture.api.get("/api/sta/v1.1/Things?$top=10000&$expand=Datastreams", "Authorization",
+        "ApiKey " + network.apiKey());
+    assertThat(tooLarge.status()).as(tooLarge.toString()).isEqualTo(400);
+    assertThat(tooLarge.json().getString("detail")).isEqualTo("This answer would hold more than 100000 entities "
+        + "with its expansions: ask for fewer ($top) or expand less");
+  }
+
   /** A SensorThings answer to the network's key, which must be 200. */
   private static JsonObject sta(String path) {
     Answer answer = fixture.api.get("/api/sta/v1.1" + path, "Authorization", "ApiKey " + network.apiKey());

@@ -11,6 +11,7 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.apache.http.HttpHeaders;
@@ -178,6 +179,17 @@ class SensorThingsTest {
         .put("@iot.selfLink", first.getString("@iot.selfLink")).put("@iot.id", first.getLong("@iot.id"))
         .put("result", 12.5)
         .put("FeatureOfInterest@iot.navigationLink", first.getString("FeatureOfInterest@iot.navigationLink")));
+  }
+
+  @Test
+  void aHistoricalLocationIsFoundAgainByTheTimeItShows() {
+    JsonObject historical = get(farm, "/Things(" + stationId + ")/HistoricalLocations").json().getJsonArray("value")
+        .getJsonObject(0);
+    String time = historical.getString("time");
+    assertThat(Instant.parse(time)).isBefore(Instant.now());
+    JsonArray found = get(farm, "/HistoricalLocations?$filter=time%20eq%20" + time).json().getJsonArray("value");
+    assertThat(found).hasSize(1);
+    assertThat(found.getJsonObject(0).getLong("@iot.id")).isEqualTo(historical.getLong("@iot.id"));
   }
 
   @Test

@@ -7,11 +7,15 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.fieldreadings.core.text.LogSafe;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The series dictionary as writers see it: ids of (device, connector, interface), created when first written and
@@ -20,7 +24,14 @@ import java.util.Map;
  */
 final class SeriesIds {
 
+  private static final Logger LOG = LoggerFactory.getLogger(SeriesIds.class);
+
   private static final int MAX_REMEMBERED = 200_000;
+  /**
+   * New series in one write from which the table's statistics are renewed at once: queries by device (a Thing's
+   * Datastreams) are planned from them, and autovacuum renews them only on its next round, up to a minute later.
+   */
+  static final int ANALYZED_AFTER = 1_000;
 
   private static final String FIND = """
       SELECT s.series_id, s.device_id, s.connector_id, s.interface
@@ -51,11 +62,15 @@ final class SeriesIds {
     }
     try {
       Map<SeriesKey, Integer> found = find(connection, missing);
+      int added = 0;
       if (found.size() < missing.size()) {
-        execute(connection, ADD, missing.stream().filter(key -> !found.containsKey(key)).toList());
+        added = execute(connection, ADD, missing.stream().filter(key -> !found.containsKey(key)).toList());
         found.putAll(find(connection, missing));
       }
       connection.commit();
+      if (added >= ANALYZED_AFTER) {
+        analyze(connection);
+      }
       known.putAll(found);
       ids.putAll(found);
       return ids;
@@ -75,9 +90,25 @@ final class SeriesIds {
     return found;
   }
 
-  private static void execute(Connection connection, String sql, List<SeriesKey> keys) throws SQLException {
+  private static int execute(Connection connection, String sql, List<SeriesKey> keys) throws SQLException {
     try (PreparedStatement statement = prepare(connection, sql, keys)) {
-      statement.executeUpdate();
+      return statement.executeUpdate();
+    }
+  }
+
+  /** Renews the series table's statistics; the series are stored whether or not it succeeds. */
+  private static void analyze(Connection connection) {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("ANALYZE readings.series");
+      connection.commit();
+    } catch (SQLException e) {
+      LOG.warn("Could not renew the statistics of readings.series after a fleet's new series: {}",
+          LogSafe.text(e.getMessage()));
+      try {
+        connection.rollback();
+      } catch (SQLException ignored) {
+        // The connection goes back to the pool, which checks it.
+      }
     }
   }
 

@@ -6,7 +6,7 @@ import org.fieldreadings.plugin.api.Profile;
 /**
  * Which entities of a set a request or a navigation is about, within the caller's entity (null fields: no
  * constraint). {@code ids} are the set's own ids; {@code deviceIds} the Things they belong to (Datastreams,
- * Observations); {@code seriesIds} the Datastreams (Observations); {@code profile} and {@code iface} the Sensor and
+ * Observations), only ever taken from a Thing or FeatureOfInterest read in the caller's scope; {@code seriesIds} the Datastreams (Observations); {@code profile} and {@code iface} the Sensor and
  * ObservedProperty (Datastreams).
  */
 public record Scope(List<Long> ids, List<Long> deviceIds, List<Long> seriesIds, Profile profile, String iface) {

@@ -60,6 +60,8 @@ public final class StaStore {
   private final Map<Optional<Profile>, Future<long[]>> owned = new HashMap<>();
   /** The Datastreams this request has read and found to be the caller's, by id: a path's Datastream is read once. */
   private final Map<Long, Datastream> datastreamsRead = new HashMap<>();
+  /** The caller's devices this request has read, by id: a page of Things' Datastreams asks for none again. */
+  private final Map<Long, DeviceSetRow> devicesRead = new HashMap<>();
 
   public StaStore(EventBus bus, String entityId, String docs) {
     this.bus = bus;
@@ -88,8 +90,10 @@ public final class StaStore {
   private Future<Page> devices(EntitySet set, Scope scope, Paging paging) {
     return DevicesContract.DEVICE_SET.request(bus, new DeviceSetQuery(entityId, set != EntitySet.THINGS,
             scope.ids(), FilterMapping.map(set, paging.filter()), paging.skip(), paging.top() + 1, paging.count()))
-        .map(page -> trimmed(page.devices().stream().map(row -> device(set, row)).toList(), paging,
-            page.count()));
+        .map(page -> {
+          page.devices().forEach(row -> devicesRead.put(row.deviceId(), row));
+          return trimmed(page.devices().stream().map(row -> device(set, row)).toList(), paging, page.count());
+        });
   }
 
   private static StaEntity device(EntitySet set, DeviceSetRow row) {
@@ -154,6 +158,10 @@ public final class StaStore {
 
   /** The caller's devices within the scope's devices and profile, ascending. */
   private Future<long[]> deviceIds(Scope scope) {
+    if (scope.deviceIds() != null && scope.profile() == null) {
+      // Devices a scope names come from a link of an entity read in the caller's scope: they are the caller's.
+      return Future.succeededFuture(scope.deviceIds().stream().mapToLong(Long::longValue).toArray());
+    }
     // Asked once per profile and request: resolving a path and expanding ask again and again.
     return owned.computeIfAbsent(Optional.ofNullable(scope.profile()), profile -> DevicesContract.ENTITY_DEVICE_IDS
             .request(bus, new EntityDevicesOf(entityId, scope.profile())))
@@ -171,15 +179,19 @@ public final class StaStore {
     if (datastreams.isEmpty()) {
       return Future.succeededFuture(List.of());
     }
-    List<Long> devices = datastreams.stream().map(Datastream::deviceId).distinct().toList();
-    return DevicesContract.DEVICE_SET.request(bus, new DeviceSetQuery(entityId, false, devices, null, 0,
-        devices.size(), false)).map(page -> {
-          Map<Long, DeviceSetRow> byId = new HashMap<>();
-          page.devices().forEach(row -> byId.put(row.deviceId(), row));
-          List<Datastream> callers = datastreams.stream().filter(d -> byId.containsKey(d.deviceId())).toList();
-          callers.forEach(d -> datastreamsRead.put((long) d.seriesId(), d));
-          return callers.stream().map(d -> datastream(d, byId.get(d.deviceId()))).toList();
-        });
+    List<Long> unread = datastreams.stream().map(Datastream::deviceId).distinct()
+        .filter(device -> !devicesRead.containsKey(device)).toList();
+    Future<Void> read = unread.isEmpty() ? Future.succeededFuture()
+        : DevicesContract.DEVICE_SET.request(bus, new DeviceSetQuery(entityId, false, unread, null, 0, unread.size(),
+            false)).map(page -> {
+              page.devices().forEach(row -> devicesRead.put(row.deviceId(), row));
+              return null;
+            });
+    return read.map(v -> {
+      List<Datastream> callers = datastreams.stream().filter(d -> devicesRead.containsKey(d.deviceId())).toList();
+      callers.forEach(d -> datastreamsRead.put((long) d.seriesId(), d));
+      return callers.stream().map(d -> datastream(d, devicesRead.get(d.deviceId()))).toList();
+    });
   }
 
   private StaEntity datastream(Datastream stream, DeviceSetRow device) {

@@ -281,6 +281,22 @@ class SensorThingsTest {
   }
 
   @Test
+  void datastreamsAreFilteredOnTheirThingsProperties() {
+    assertThat(get(farm, "/Datastreams?$filter=Thing/name%20eq%20'WS-STA-1'%20and%20ObservedProperty/name%20eq%20"
+        + "'AirTemp'").json().getJsonArray("value").stream().map(d -> ((JsonObject) d).getString("name")))
+        .containsExactly("WS-STA-1 AirTemp");
+    assertThat(get(farm, "/Datastreams?$filter=startswith(Thing/properties/profile,'PROFILE')").json()
+        .getJsonArray("value").stream().map(d -> ((JsonObject) d).getString("name")))
+        .containsExactly("SM-STA-1 SoilTemp30");
+    // Another entity's Thing of that name is not the caller's.
+    assertThat(get(farm, "/Datastreams?$filter=Thing/name%20eq%20'WS-OTHER'").json().getJsonArray("value"))
+        .isEmpty();
+    assertProblem(get(farm, "/Datastreams?$filter=Thing/name%20eq%20'WS-STA-1'%20or%20id%20eq%201"), 400,
+        "$filter: Datastreams are filtered on Thing/name in conditions on their Thing alone, joined to the others "
+        + "with and ((Thing/name eq 'A' or Thing/name eq 'B') and ...)");
+  }
+
+  @Test
   void aFilterThatDoesNotFitIsA400NamingWhy() {
     assertProblem(get(farm, "/Things?$filter=name%20eq%2012"), 400, "$filter: eq cannot compare a string with a "
         + "number");

@@ -1,6 +1,7 @@
 package org.fieldreadings.core.odata;
 
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * A parsed OData / SensorThings {@code $filter} expression: what {@link FilterParser} reads and the SQL translation
@@ -36,4 +37,22 @@ public sealed interface Expr {
 
   /** A point of a geometry: x is the longitude, y the latitude. */
   record Point(double x, double y) {}
+
+  /** The same expression with each property replaced by what {@code replace} makes of it. */
+  static Expr withProperties(Expr expr, Function<Property, Expr> replace) {
+    if (expr instanceof Property property) {
+      return replace.apply(property);
+    }
+    if (expr instanceof Unary unary) {
+      return new Unary(unary.operator(), withProperties(unary.operand(), replace));
+    }
+    if (expr instanceof Binary binary) {
+      return new Binary(binary.operator(), withProperties(binary.left(), replace),
+          withProperties(binary.right(), replace));
+    }
+    if (expr instanceof Call call) {
+      return new Call(call.function(), call.arguments().stream().map(arg -> withProperties(arg, replace)).toList());
+    }
+    return expr;
+  }
 }

@@ -3,17 +3,15 @@ package org.fieldreadings.sta.store;
 import java.util.List;
 import java.util.Map;
 import org.fieldreadings.core.odata.Expr;
-import org.fieldreadings.core.odata.Expr.Binary;
-import org.fieldreadings.core.odata.Expr.Call;
 import org.fieldreadings.core.odata.Expr.Property;
-import org.fieldreadings.core.odata.Expr.Unary;
 import org.fieldreadings.core.odata.FilterException;
 import org.fieldreadings.sta.model.EntitySet;
 
 /**
  * Rewrites a filter on a set the modules filter in SQL into the fields their contracts name: a Thing's {@code name}
  * is the device's {@code serial}, a Location's {@code location} the device's point. Properties that are text made
- * up here (descriptions) cannot be filtered on.
+ * up here (descriptions) cannot be filtered on. A Datastreams filter's conditions on their Thing are taken apart
+ * first ({@link ThingPart}).
  */
 final class FilterMapping {
 
@@ -36,9 +34,13 @@ final class FilterMapping {
     return rewrite(filter, set, fields);
   }
 
-  private static Expr rewrite(Expr expr, EntitySet set, Map<String, String> fields) {
-    if (expr instanceof Property property) {
+  private static Expr rewrite(Expr filter, EntitySet set, Map<String, String> fields) {
+    return Expr.withProperties(filter, property -> {
       String field = fields.get(property.text());
+      if (field == null && set == EntitySet.DATASTREAMS && property.path().get(0).equals("Thing")) {
+        throw new FilterException("$filter: Datastreams are filtered on " + property.text() + " in conditions on "
+            + "their Thing alone, joined to the others with and ((Thing/name eq 'A' or Thing/name eq 'B') and ...)");
+      }
       if (field == null) {
         throw new FilterException("$filter: " + (set.hasProperty(property.path().get(0)) || property.path().size() > 1
             ? set.plural() + " cannot be filtered on " + property.text() + "; they can on "
@@ -46,16 +48,6 @@ final class FilterMapping {
             : set.singular() + " has no property " + property.text()));
       }
       return new Property(List.of(field));
-    }
-    if (expr instanceof Unary unary) {
-      return new Unary(unary.operator(), rewrite(unary.operand(), set, fields));
-    }
-    if (expr instanceof Binary binary) {
-      return new Binary(binary.operator(), rewrite(binary.left(), set, fields), rewrite(binary.right(), set, fields));
-    }
-    if (expr instanceof Call call) {
-      return new Call(call.function(), call.arguments().stream().map(arg -> rewrite(arg, set, fields)).toList());
-    }
-    return expr;
+    });
   }
 }

@@ -6,11 +6,13 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Predicate;
 import org.fieldreadings.core.bus.DevicesContract;
 import org.fieldreadings.core.bus.DevicesContract.DeviceSetQuery;
@@ -51,6 +53,8 @@ public final class StaStore {
    */
   static final int MAX_DATASTREAMS_WALKED = 2_000;
   static final long MAX_READINGS_CHECKED = 1_000_000;
+  /** Things a Datastreams filter's conditions on their Thing ({@code Thing/name eq ...}) may match. */
+  static final int MAX_THINGS_MATCHED = 10_000;
 
   private final EventBus bus;
   private final String entityId;
@@ -137,15 +141,33 @@ public final class StaStore {
   // --- Datastreams: the caller's series with readings ---
 
   private Future<Page> datastreams(Scope scope, Paging paging) {
-    Expr filter = FilterMapping.map(EntitySet.DATASTREAMS, paging.filter());
+    ThingPart part = ThingPart.of(paging.filter());
+    Expr filter = FilterMapping.map(EntitySet.DATASTREAMS, part.rest());
     List<Long> series = seriesIds(scope);
     // Datastreams a path names by id (one at a time) are read by id, then checked to be the caller's in describe:
     // no list of all the caller's devices is fetched for them.
     Future<long[]> devices = series != null && scope.deviceIds() == null && scope.profile() == null
-        ? Future.succeededFuture() : deviceIds(scope);
+        && part.thing() == null ? Future.succeededFuture() : deviceIds(scope);
+    if (part.thing() != null) {
+      devices = devices.compose(within -> thingsMeeting(part.thing(), within));
+    }
     return devices.compose(ids -> ReadingsContract.DATASTREAMS.request(bus, new DatastreamQuery(ids, series,
             scope.iface(), filter, paging.skip(), paging.top() + 1, paging.count())))
         .compose(page -> describe(page.datastreams()).map(entities -> trimmed(entities, paging, page.count())));
+  }
+
+  /** Those of the devices {@code within} whose Things meet the condition, at most {@link #MAX_THINGS_MATCHED}. */
+  private Future<long[]> thingsMeeting(Expr condition, long[] within) {
+    return DevicesContract.DEVICE_SET.request(bus, new DeviceSetQuery(entityId, false, null,
+            FilterMapping.map(EntitySet.THINGS, condition), 0, MAX_THINGS_MATCHED + 1, false)).map(page -> {
+              if (page.devices().size() > MAX_THINGS_MATCHED) {
+                throw StaException.badRequest("$filter: the conditions on Thing match more than " + MAX_THINGS_MATCHED
+                    + " Things: narrow them");
+              }
+              Set<Long> met = new HashSet<>();
+              page.devices().forEach(row -> met.add(row.deviceId()));
+              return Arrays.stream(within).filter(met::contains).toArray();
+            });
   }
 
   /** The caller's Datastream with this id, read once for the request. */

@@ -11,6 +11,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -69,6 +70,21 @@ class DemoDataTest {
     assertThat(devices.stream().map(d -> ((JsonObject) d).getString("profile") + "/" + ((JsonObject) d)
         .getString("serial"))).containsExactly("PROFILE_A/SM-DEMO-01", "REAL_WEATHER_STATION/WS-DEMO-01",
         "PROFILE_B/GW-DEMO-01", "PROFILE_C/FM-DEMO-01", "PROFILE_D/70B3D57ED00DE301");
+  }
+
+  @Test
+  void theReadmesSensorThingsTourFindsTheStationsNewestAirTemperatures() throws Exception {
+    HttpResponse<String> answer = get("/api/sta/v1.1/Datastreams?$filter=Thing/name%20eq%20'WS-DEMO-01'%20and%20"
+        + "ObservedProperty/name%20eq%20'AirTemp'&$select=name&$expand=Observations($top=3;"
+        + "$orderby=phenomenonTime%20desc;$select=phenomenonTime,result)");
+    assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
+    JsonArray datastreams = new JsonObject(answer.body()).getJsonArray("value");
+    assertThat(datastreams).hasSize(1);
+    assertThat(datastreams.getJsonObject(0).getString("name")).isEqualTo("WS-DEMO-01 AirTemp");
+    JsonArray observations = datastreams.getJsonObject(0).getJsonArray("Observations");
+    assertThat(observations).hasSize(3);
+    assertThat(observations.stream().map(o -> Instant.parse(((JsonObject) o).getString("phenomenonTime"))))
+        .isSortedAccordingTo(Comparator.reverseOrder());
   }
 
   @Test

@@ -11,6 +11,7 @@ import org.fieldreadings.core.bus.DevicesContract.DeviceSetQuery;
 import org.fieldreadings.core.bus.DevicesContract.DeviceSetRow;
 import org.fieldreadings.core.bus.DevicesContract.EntityDevicesOf;
 import org.fieldreadings.core.odata.FilteredQuery;
+import org.fieldreadings.core.odata.OrderBy;
 import org.fieldreadings.core.odata.SqlFilter;
 import org.fieldreadings.core.odata.SqlFilter.Column;
 import org.fieldreadings.core.odata.SqlFilter.Kind;
@@ -54,7 +55,8 @@ final class SensorThingsDevices {
       select.and("d.device_id = ANY(?)", query.ids().toArray(Long[]::new));
     }
     return select.filter(query.filter(), FIELDS)
-        .page(pool, COLUMNS, "d.device_id", query.skip(), query.top(), query.count(), row -> new DeviceSetRow(
+        .page(pool, COLUMNS, OrderBy.sql(query.order(), FIELDS, "d.device_id"), query.skip(), query.top(),
+            query.count(), row -> new DeviceSetRow(
             row.getLong("device_id"), DevicesQueries.ref(row), row.getString("device_group"),
             row.getDouble("latitude"), row.getDouble("longitude"),
             row.getOffsetDateTime("location_set_at") == null ? null

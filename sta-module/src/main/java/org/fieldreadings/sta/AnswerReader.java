@@ -133,6 +133,6 @@ final class AnswerReader {
 
   private static Paging paging(EntitySet set, Options options) {
     return new Paging(options.skip(), options.top(), options.count(), Checks.newestFirst(set, options),
-        options.filter());
+        Checks.order(set, options), options.filter());
   }
 }

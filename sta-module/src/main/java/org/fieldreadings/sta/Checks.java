@@ -1,6 +1,7 @@
 package org.fieldreadings.sta;
 
 import java.util.List;
+import org.fieldreadings.core.odata.OrderBy;
 import org.fieldreadings.sta.model.EntitySet;
 import org.fieldreadings.sta.model.EntitySet.Navigation;
 import org.fieldreadings.sta.request.Options;
@@ -32,32 +33,43 @@ final class Checks {
       options(at, expand.options());
     }
     for (Order order : options.orderBy()) {
-      if (!set.hasProperty(order.property())) {
+      // properties/group: a member of a JSON property.
+      if (!set.hasProperty(order.property().split("/")[0])) {
         throw StaException.badRequest("$orderby: " + set.singular() + " has no property " + order.property());
       }
     }
     newestFirst(set, options);
+    order(set, options);
   }
 
-  /** Whether an Observations page is newest first; other sets are ordered by id only (400 otherwise). */
+  /** Whether an Observations page is newest first (by phenomenonTime or resultTime, asc or desc; 400 otherwise). */
   static boolean newestFirst(EntitySet set, Options options) {
     List<Order> orders = options.orderBy();
-    if (set == EntitySet.OBSERVATIONS) {
-      if (orders.isEmpty()) {
-        return false;
-      }
-      Order order = orders.get(0);
-      if (orders.size() == 1 && List.of("phenomenonTime", "resultTime", "id").contains(order.property())
-          && !(order.property().equals("id") && order.descending())) {
-        return order.descending();
-      }
-      throw StaException.badRequest("$orderby: Observations are ordered by phenomenonTime (or resultTime) asc or "
-          + "desc only");
-    }
-    if (orders.isEmpty() || orders.size() == 1 && orders.get(0).property().equals("id")
-        && !orders.get(0).descending()) {
+    if (set != EntitySet.OBSERVATIONS || orders.isEmpty()) {
       return false;
     }
-    throw StaException.badRequest("$orderby: " + set.plural() + " are ordered by id only");
+    Order order = orders.get(0);
+    if (orders.size() == 1 && List.of("phenomenonTime", "resultTime", "id").contains(order.property())
+        && !(order.property().equals("id") && order.descending())) {
+      return order.descending();
+    }
+    throw StaException.badRequest("$orderby: Observations are ordered by phenomenonTime (or resultTime) asc or "
+        + "desc only");
+  }
+
+  /**
+   * The order of a page of another set, by its own property names: Datastreams by id only (their names are made up
+   * from the device), the others by any property they are filtered on or have (400 otherwise, from the store).
+   */
+  static List<OrderBy> order(EntitySet set, Options options) {
+    List<Order> orders = options.orderBy();
+    if (set == EntitySet.OBSERVATIONS) {
+      return List.of();
+    }
+    if (set == EntitySet.DATASTREAMS && !(orders.isEmpty() || orders.size() == 1
+        && orders.get(0).property().equals("id") && !orders.get(0).descending())) {
+      throw StaException.badRequest("$orderby: Datastreams are ordered by id only");
+    }
+    return orders.stream().map(order -> new OrderBy(order.property(), order.descending())).toList();
   }
 }

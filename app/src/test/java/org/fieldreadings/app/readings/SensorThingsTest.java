@@ -197,7 +197,7 @@ class SensorThingsTest {
     assertThat(get(farm, "/Sensors").json().getJsonArray("value").stream()
         .map(s -> ((JsonObject) s).getString("name"))).containsExactly("PROFILE_A", WS);
     assertThat(get(farm, "/ObservedProperties").json().getJsonArray("value").stream()
-        .map(s -> ((JsonObject) s).getString("name"))).containsExactly("AirHum", "AirTemp", "SoilTemp30");
+        .map(s -> ((JsonObject) s).getString("name"))).containsExactlyInAnyOrder("AirHum", "AirTemp", "SoilTemp30");
     assertThat(get(neighbour, "/ObservedProperties").json().getJsonArray("value").stream()
         .map(s -> ((JsonObject) s).getString("name"))).containsExactly("AirTemp");
   }
@@ -210,11 +210,27 @@ class SensorThingsTest {
   }
 
   @Test
+  void thingsSensorsAndObservedPropertiesAreOrderedByTheirProperties() {
+    assertThat(names(get(farm, "/Things?$orderby=name%20desc").json())).containsExactly("WS-STA-1", "SM-STA-1");
+    assertThat(names(get(farm, "/Things?$orderby=properties/profile,name").json()))
+        .containsExactly("SM-STA-1", "WS-STA-1");
+    assertThat(names(get(farm, "/Sensors?$orderby=name%20desc").json())).containsExactly(WS, "PROFILE_A");
+    assertThat(names(get(farm, "/ObservedProperties?$orderby=name").json()))
+        .containsExactly("AirHum", "AirTemp", "SoilTemp30");
+  }
+
+  private static List<String> names(JsonObject page) {
+    return page.getJsonArray("value").stream().map(e -> ((JsonObject) e).getString("name")).toList();
+  }
+
+  @Test
   void malformedOptionsAre400AndUnknownPathsAre404() {
     assertProblem(get(farm, "/Things?$top=10001"), 400, "$top must be at most 10000");
     assertProblem(get(farm, "/Things?$select=colour"), 400, "$select: Thing has no property colour");
     assertProblem(get(farm, "/Things?$expand=Sensors"), 400, "$expand: Thing has no navigation property Sensors");
-    assertProblem(get(farm, "/Things?$orderby=name"), 400, "$orderby: Things are ordered by id only");
+    assertProblem(get(farm, "/Things?$orderby=description"), 400, "$orderby: Things cannot be ordered by "
+        + "description; they can by id, name, properties/group, properties/profile");
+    assertProblem(get(farm, "/Datastreams?$orderby=name"), 400, "$orderby: Datastreams are ordered by id only");
     assertProblem(get(farm, "/Things?$frobnicate=1"), 400, "Unknown query option $frobnicate");
     assertProblem(get(farm, "/Gadgets"), 404, "No such entity set: Gadgets");
     assertProblem(get(farm, "/Things(" + stationId + ")/Sensors"), 404, "Thing has no navigation property Sensors");

@@ -12,6 +12,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import org.fieldreadings.core.odata.Expr;
+import org.fieldreadings.core.odata.OrderBy;
 import org.fieldreadings.plugin.api.InterfaceCatalog;
 import org.fieldreadings.plugin.api.Location;
 import org.fieldreadings.plugin.api.Profile;
@@ -120,11 +121,12 @@ public interface DevicesContract {
   /**
    * Which of an entity's devices {@link #DEVICE_SET} is asked for: {@code ids} (null: any) meeting {@code filter}
    * (null: any; over the properties {@code id}, {@code serial}, {@code profile}, {@code group}, {@code location}
-   * (a point) and {@code locationSetAt}), then {@code top} after {@code skip}; with {@code count}, also how many
-   * there are in all. A filter that does not fit fails {@link BusFailure#BAD_REQUEST} with the reason.
+   * (a point) and {@code locationSetAt}), ordered by {@code order} (the same properties but the location; by id
+   * after them), then {@code top} after {@code skip}; with {@code count}, also how many there are in all. A filter
+   * or an order that does not fit fails {@link BusFailure#BAD_REQUEST} with the reason.
    */
-  record DeviceSetQuery(String entityId, boolean locatedOnly, List<Long> ids, Expr filter, long skip, int top,
-      boolean count) {}
+  record DeviceSetQuery(String entityId, boolean locatedOnly, List<Long> ids, Expr filter, List<OrderBy> order,
+      long skip, int top, boolean count) {}
 
   /**
    * A device as SensorThings shows it: its location (null without one) and when that was last set, its

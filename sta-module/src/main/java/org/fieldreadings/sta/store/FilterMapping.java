@@ -5,6 +5,7 @@ import java.util.Map;
 import org.fieldreadings.core.odata.Expr;
 import org.fieldreadings.core.odata.Expr.Property;
 import org.fieldreadings.core.odata.FilterException;
+import org.fieldreadings.core.odata.OrderBy;
 import org.fieldreadings.sta.model.EntitySet;
 
 /**
@@ -32,6 +33,19 @@ final class FilterMapping {
     }
     Map<String, String> fields = FIELDS.get(set);
     return rewrite(filter, set, fields);
+  }
+
+  /** The order over the module's fields; a {@link FilterException} names a property it cannot order by. */
+  static List<OrderBy> order(EntitySet set, List<OrderBy> order) {
+    Map<String, String> fields = FIELDS.get(set);
+    return order.stream().map(key -> {
+      String field = fields.get(key.property());
+      if (field == null) {
+        throw new FilterException("$orderby: " + set.plural() + " cannot be ordered by " + key.property()
+            + "; they can by " + String.join(", ", fields.keySet().stream().sorted().toList()));
+      }
+      return new OrderBy(field, key.descending());
+    }).toList();
   }
 
   private static Expr rewrite(Expr filter, EntitySet set, Map<String, String> fields) {

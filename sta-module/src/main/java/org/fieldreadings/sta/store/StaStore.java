@@ -5,6 +5,7 @@ import io.vertx.core.eventbus.EventBus;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -23,6 +24,7 @@ import org.fieldreadings.core.bus.ReadingsContract.Datastream;
 import org.fieldreadings.core.bus.ReadingsContract.DatastreamQuery;
 import org.fieldreadings.core.bus.ReadingsContract.ObservationQuery;
 import org.fieldreadings.core.odata.Expr;
+import org.fieldreadings.core.odata.OrderBy;
 import org.fieldreadings.plugin.api.InterfaceCatalog;
 import org.fieldreadings.plugin.api.Profile;
 import org.fieldreadings.plugin.api.SensorInterface;
@@ -93,7 +95,8 @@ public final class StaStore {
 
   private Future<Page> devices(EntitySet set, Scope scope, Paging paging) {
     return DevicesContract.DEVICE_SET.request(bus, new DeviceSetQuery(entityId, set != EntitySet.THINGS,
-            scope.ids(), FilterMapping.map(set, paging.filter()), paging.skip(), paging.top() + 1, paging.count()))
+            scope.ids(), FilterMapping.map(set, paging.filter()), FilterMapping.order(set, paging.order()),
+            paging.skip(), paging.top() + 1, paging.count()))
         .map(page -> {
           page.devices().forEach(row -> devicesRead.put(row.deviceId(), row));
           return trimmed(page.devices().stream().map(row -> device(set, row)).toList(), paging, page.count());
@@ -159,7 +162,8 @@ public final class StaStore {
   /** Those of the devices {@code within} whose Things meet the condition, at most {@link #MAX_THINGS_MATCHED}. */
   private Future<long[]> thingsMeeting(Expr condition, long[] within) {
     return DevicesContract.DEVICE_SET.request(bus, new DeviceSetQuery(entityId, false, null,
-            FilterMapping.map(EntitySet.THINGS, condition), 0, MAX_THINGS_MATCHED + 1, false)).map(page -> {
+            FilterMapping.map(EntitySet.THINGS, condition), List.of(), 0, MAX_THINGS_MATCHED + 1, false))
+        .map(page -> {
               if (page.devices().size() > MAX_THINGS_MATCHED) {
                 throw StaException.badRequest("$filter: the conditions on Thing match more than " + MAX_THINGS_MATCHED
                     + " Things: narrow them");
@@ -204,8 +208,8 @@ public final class StaStore {
     List<Long> unread = datastreams.stream().map(Datastream::deviceId).distinct()
         .filter(device -> !devicesRead.containsKey(device)).toList();
     Future<Void> read = unread.isEmpty() ? Future.succeededFuture()
-        : DevicesContract.DEVICE_SET.request(bus, new DeviceSetQuery(entityId, false, unread, null, 0, unread.size(),
-            false)).map(page -> {
+        : DevicesContract.DEVICE_SET.request(bus, new DeviceSetQuery(entityId, false, unread, null, List.of(), 0,
+            unread.size(), false)).map(page -> {
               page.devices().forEach(row -> devicesRead.put(row.deviceId(), row));
               return null;
             });
@@ -418,10 +422,22 @@ public final class StaStore {
     return new Page(more ? entities.subList(0, paging.top()) : entities, count, more);
   }
 
+  /** The order of a small set's entities: by the keys' properties (their text), then by id. */
+  private static Comparator<StaEntity> order(List<OrderBy> keys) {
+    Comparator<StaEntity> order = (a, b) -> 0;
+    for (OrderBy key : keys) {
+      Comparator<StaEntity> byKey = key.property().equals("id") ? Comparator.comparingLong(StaEntity::id)
+          : Comparator.comparing(entity -> String.valueOf(entity.property(key.property())));
+      order = order.thenComparing(key.descending() ? byKey.reversed() : byKey);
+    }
+    return order.thenComparingLong(StaEntity::id);
+  }
+
   /** A page of a small set held whole, filtered here. */
   private static Page inMemory(List<StaEntity> unfiltered, Paging paging) {
-    List<StaEntity> all = paging.filter() == null ? unfiltered
-        : unfiltered.stream().filter(entity -> MemoryFilter.test(paging.filter(), entity)).toList();
+    List<StaEntity> all = unfiltered.stream()
+        .filter(entity -> paging.filter() == null || MemoryFilter.test(paging.filter(), entity))
+        .sorted(order(paging.order())).toList();
     int from = (int) Math.min(all.size(), paging.skip());
     int to = (int) Math.min(all.size(), from + (long) paging.top());
     return new Page(all.subList(from, to), paging.count() ? (long) all.size() : null, to < all.size());

@@ -128,8 +128,19 @@ final class JsonText {
     return this;
   }
 
+  /** The text written so far, as UTF-8. */
   Buffer toBuffer() {
     return Buffer.buffer(out.toString());
+  }
+
+  /** How many characters are written so far. */
+  int length() {
+    return out.length();
+  }
+
+  /** Forgets the text written so far (sent), keeping the place in the JSON structure. */
+  void clear() {
+    out.setLength(0);
   }
 
   /** The text as it stands within a JSON string. */

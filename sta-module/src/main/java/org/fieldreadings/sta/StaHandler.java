@@ -4,6 +4,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.json.JsonArray;
+import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 import java.net.URLDecoder;
@@ -13,7 +14,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Consumer;
 import org.fieldreadings.core.bus.BusFailure;
 import org.fieldreadings.core.config.ConfigKeys;
 import org.fieldreadings.core.http.ApiKeyAuth;
@@ -184,12 +184,12 @@ final class StaHandler implements Handler<RoutingContext> {
   /** What an answer holds: JSON text, written when it is sent, or a property's value as text ({@code $value}). */
   private sealed interface Body permits JsonBody, RawValue {}
 
-  private record JsonBody(Consumer<JsonText> writer) implements Body {}
+  private record JsonBody(JsonAnswer answer) implements Body {}
 
   private record RawValue(String text) implements Body {}
 
   private static Body json(JsonObject json) {
-    return new JsonBody(out -> out.value(json));
+    return new JsonBody(JsonAnswer.whole(out -> out.value(json)));
   }
 
   private void send(RoutingContext ctx, Body body) {
@@ -197,14 +197,48 @@ final class StaHandler implements Handler<RoutingContext> {
       ctx.response().putHeader("Content-Type", "text/plain; charset=utf-8").end(raw.text());
       return;
     }
-    // Pages of up to 10,000 entities: written on a worker, never on the event loop.
-    edge.vertx().executeBlocking(() -> {
-      JsonText out = new JsonText();
-      ((JsonBody) body).writer().accept(out);
-      return out.toBuffer();
-    }, false)
-        .onSuccess(buffer -> ctx.response().putHeader("Content-Type", JSON).end(buffer))
-        .onFailure(ctx::fail);
+    ctx.response().putHeader("Content-Type", JSON);
+    stream(ctx, ((JsonBody) body).answer(), new JsonText());
+  }
+
+  /**
+   * Writes the answer a slice at a time on the event loop, sending each {@link JsonAnswer#PIECE} of text as it
+   * fills and waiting while the client has not taken what was sent (as the readings operation sends its rows); an
+   * answer that fits in one piece goes whole, with its length.
+   */
+  private void stream(RoutingContext ctx, JsonAnswer answer, JsonText out) {
+    HttpServerResponse response = ctx.response();
+    if (response.closed()) {
+      return;
+    }
+    boolean more;
+    try {
+      more = answer.writeSome(out);
+    } catch (RuntimeException e) {
+      if (response.isChunked()) {
+        // Part of the answer is out: the client must not take the rest for a whole answer.
+        response.reset();
+      } else {
+        ctx.fail(e);
+      }
+      return;
+    }
+    if (!more) {
+      response.end(out.toBuffer());
+      return;
+    }
+    if (out.length() >= JsonAnswer.PIECE) {
+      if (!response.isChunked()) {
+        response.setChunked(true);
+      }
+      response.write(out.toBuffer());
+      out.clear();
+    }
+    if (response.writeQueueFull()) {
+      response.drainHandler(v -> stream(ctx, answer, out));
+    } else {
+      edge.vertx().runOnContext(v -> stream(ctx, answer, out));
+    }
   }
 
   /** A refusal as problem+json; so is a filter a module could not take (its reason is the client's to read). */

@@ -60,44 +60,31 @@ final class StaWriter {
    * A page of the set within the scope, as {@code {"@iot.count", "value", "@iot.nextLink"}}; with {@code ref}, the
    * entities' self links only. {@code self} and {@code query}: the request, for the next link.
    */
-  Future<Consumer<JsonText>> collection(EntitySet set, Scope scope, Options options, String self,
+  Future<JsonAnswer> collection(EntitySet set, Scope scope, Options options, String self,
       Map<String, String> query, boolean ref) {
     Checks.options(set, options);
     return reader.page(set, scope, options).compose(page -> {
       String next = nextLink(page, set, scope, options, self, query);
+      List<StaEntity> entities = page.entities();
       if (ref) {
-        return Future.succeededFuture(out -> collection(out, page, next, () -> page.entities()
-            .forEach(entity -> out.beginObject().name("@iot.selfLink").link(linkPrefixes.get(set), entity.id(), ")")
-                .endObject())));
+        String prefix = linkPrefixes.get(set);
+        return Future.succeededFuture(JsonAnswer.collection(page.count(), entities.size(), (out, i) -> out
+            .beginObject().name("@iot.selfLink").link(prefix, entities.get(i).id(), ")").endObject(), next));
       }
-      if (options.expand().isEmpty() && page.entities() instanceof Observations observations) {
+      if (options.expand().isEmpty() && entities instanceof Observations observations) {
         // Written straight from the readings' columns: no entity for each of 10,000 readings.
         Shown fields = Shown.of(set, options.select());
-        return Future.succeededFuture(out -> collection(out, page, next,
-            () -> observations(out, observations, fields)));
+        return Future.succeededFuture(JsonAnswer.collection(page.count(), observations.size(),
+            (out, i) -> observation(out, observations, i, fields), next));
       }
-      return reader.nodes(page.entities(), options).map(nodes -> out -> collection(out, page, next,
-          () -> nodes.forEach(node -> write(out, node))));
+      return reader.nodes(entities, options).map(nodes -> JsonAnswer.collection(page.count(), nodes.size(),
+          (out, i) -> write(out, nodes.get(i)), next));
     });
   }
 
-  Future<Consumer<JsonText>> entity(StaEntity entity, Options options) {
+  Future<JsonAnswer> entity(StaEntity entity, Options options) {
     Checks.options(entity.set(), options);
-    return reader.node(entity, options).map(node -> out -> write(out, node));
-  }
-
-  private static void collection(JsonText out, Page page, String nextLink, Runnable value) {
-    out.beginObject();
-    if (page.count() != null) {
-      out.name("@iot.count").number(page.count());
-    }
-    out.name("value").beginArray();
-    value.run();
-    out.endArray();
-    if (nextLink != null) {
-      out.name("@iot.nextLink").string(nextLink);
-    }
-    out.endObject();
+    return reader.node(entity, options).map(node -> JsonAnswer.whole(out -> write(out, node)));
   }
 
   /** The entity's id, self link, properties and navigation links that {@code $select} asks for, and its expansions. */
@@ -130,24 +117,21 @@ final class StaWriter {
     out.endObject();
   }
 
-  /** Observations as {@link #write} writes them, from their columns. */
-  private void observations(JsonText out, Observations observations, Shown fields) {
+  /** The i-th Observation as {@link #write} writes it, from the columns. */
+  private void observation(JsonText out, Observations observations, int i, Shown fields) {
     String prefix = linkPrefixes.get(EntitySet.OBSERVATIONS);
-    List<String> names = EntitySet.OBSERVATIONS.properties();
-    for (int i = 0; i < observations.size(); i++) {
-      long id = observations.id(i);
-      begin(out, prefix, id, fields);
-      for (int property : fields.properties()) {
-        String name = names.get(property);
-        if (name.equals("result")) {
-          out.name(name).number(observations.result(i));
-        } else {
-          out.name(name).time(observations.time(i));
-        }
+    long id = observations.id(i);
+    begin(out, prefix, id, fields);
+    for (int property : fields.properties()) {
+      String name = EntitySet.OBSERVATIONS.properties().get(property);
+      if (name.equals("result")) {
+        out.name(name).number(observations.result(i));
+      } else {
+        out.name(name).time(observations.time(i));
       }
-      links(out, prefix, id, fields);
-      out.endObject();
     }
+    links(out, prefix, id, fields);
+    out.endObject();
   }
 
   /** Opens an entity's object with its self link and id, if shown. */

@@ -34,7 +34,6 @@ final class AnswerReader {
   private final StaStore store;
   /** Entities read so far, expansions waiting for a turn and those under way (on the request's event loop only). */
   private int read;
-  private boolean tooLarge;
   private final Deque<Runnable> waiting = new ArrayDeque<>();
   private int underWay;
 
@@ -90,7 +89,6 @@ final class AnswerReader {
     return page.map(read -> {
       this.read += read.entities().size();
       if (this.read > MAX_ENTITIES) {
-        tooLarge = true;
         throw tooLargeAnswer();
       }
       return read;
@@ -110,7 +108,7 @@ final class AnswerReader {
       Future<T> started;
       try {
         // Once the answer is too large, what still waits is not read.
-        started = tooLarge ? Future.failedFuture(tooLargeAnswer()) : read.get();
+        started = this.read > MAX_ENTITIES ? Future.failedFuture(tooLargeAnswer()) : read.get();
       } catch (RuntimeException e) {
         started = Future.failedFuture(e);
       }

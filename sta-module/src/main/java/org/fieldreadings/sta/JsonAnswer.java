@@ -2,6 +2,7 @@ package org.fieldreadings.sta;
 
 import java.util.function.Consumer;
 import java.util.function.ObjIntConsumer;
+import org.fieldreadings.core.http.ResponseText;
 
 /**
  * An answer written a slice at a time, so that a page of 10,000 entities goes out in pieces while it is written
@@ -9,10 +10,10 @@ import java.util.function.ObjIntConsumer;
  */
 interface JsonAnswer {
 
-  /** Characters of text a call writes (past the last entity that reaches it), and a piece sent at once. */
-  int PIECE = 64 * 1024;
-
-  /** Writes the next slice, about a {@link #PIECE} of text; false once the answer is all written. */
+  /**
+   * Writes the next slice, about a {@link ResponseText#PIECE} of text (past the last entity that reaches it); false
+   * once the answer is all written.
+   */
   boolean writeSome(JsonText out);
 
   /** An answer written whole in one call (an entity, a property, the service root). */
@@ -41,7 +42,7 @@ interface JsonAnswer {
           out.name("value").beginArray();
           next = 0;
         }
-        while (next < size && out.length() < PIECE) {
+        while (next < size && out.length() < ResponseText.PIECE) {
           entity.accept(out, next++);
         }
         if (next < size) {

@@ -1,7 +1,6 @@
 package org.fieldreadings.sta;
 
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
-import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.Json;
 import java.time.Instant;
 import org.fieldreadings.core.text.InstantText;
@@ -15,7 +14,7 @@ final class JsonText {
 
   private static final JsonStringEncoder ESCAPES = JsonStringEncoder.getInstance();
 
-  private final StringBuilder out = new StringBuilder(4096);
+  private final StringBuilder out;
   private final InstantText times = new InstantText();
   /** Whether the next value opens its object or array (no comma before it). */
   private boolean first = true;
@@ -128,19 +127,19 @@ final class JsonText {
     return this;
   }
 
-  /** The text written so far, as UTF-8. */
-  Buffer toBuffer() {
-    return Buffer.buffer(out.toString());
+  /** Writes into {@code out}, which may be sent and emptied between writes (the place in the JSON is kept here). */
+  JsonText(StringBuilder out) {
+    this.out = out;
   }
 
-  /** How many characters are written so far. */
+  /** How many characters are written and not yet sent. */
   int length() {
     return out.length();
   }
 
-  /** Forgets the text written so far (sent), keeping the place in the JSON structure. */
-  void clear() {
-    out.setLength(0);
+  @Override
+  public String toString() {
+    return out.toString();
   }
 
   /** The text as it stands within a JSON string. */

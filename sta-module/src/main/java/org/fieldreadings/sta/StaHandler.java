@@ -4,7 +4,6 @@ import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.json.JsonArray;
-import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 import java.net.URLDecoder;
@@ -19,6 +18,7 @@ import org.fieldreadings.core.config.ConfigKeys;
 import org.fieldreadings.core.http.ApiKeyAuth;
 import org.fieldreadings.core.http.EdgeContext;
 import org.fieldreadings.core.http.ProblemException;
+import org.fieldreadings.core.http.ResponseText;
 import org.fieldreadings.core.odata.FilterException;
 import org.fieldreadings.sta.store.Paging;
 import org.fieldreadings.sta.store.StaStore;
@@ -197,47 +197,35 @@ final class StaHandler implements Handler<RoutingContext> {
       ctx.response().putHeader("Content-Type", "text/plain; charset=utf-8").end(raw.text());
       return;
     }
-    ctx.response().putHeader("Content-Type", JSON);
-    stream(ctx, ((JsonBody) body).answer(), new JsonText());
+    ResponseText text = new ResponseText(ctx.response(), JSON);
+    stream(ctx, ((JsonBody) body).answer(), text, new JsonText(text.text));
   }
 
   /**
-   * Writes the answer a slice at a time on the event loop, sending each {@link JsonAnswer#PIECE} of text as it
-   * fills and waiting while the client has not taken what was sent (as the readings operation sends its rows); an
-   * answer that fits in one piece goes whole, with its length.
+   * Writes the answer a slice at a time on the event loop, sending each piece as it fills and waiting while the
+   * client has not taken what was sent, as the readings operation sends its rows; an answer that fits in one piece
+   * goes whole, with its length.
    */
-  private void stream(RoutingContext ctx, JsonAnswer answer, JsonText out) {
-    HttpServerResponse response = ctx.response();
-    if (response.closed()) {
+  private void stream(RoutingContext ctx, JsonAnswer answer, ResponseText text, JsonText out) {
+    if (text.closed()) {
       return;
     }
     boolean more;
     try {
       more = answer.writeSome(out);
     } catch (RuntimeException e) {
-      if (response.isChunked()) {
+      if (ctx.response().headWritten()) {
         // Part of the answer is out: the client must not take the rest for a whole answer.
-        response.reset();
+        ctx.response().reset();
       } else {
         ctx.fail(e);
       }
       return;
     }
-    if (!more) {
-      response.end(out.toBuffer());
-      return;
-    }
-    if (out.length() >= JsonAnswer.PIECE) {
-      if (!response.isChunked()) {
-        response.setChunked(true);
-      }
-      response.write(out.toBuffer());
-      out.clear();
-    }
-    if (response.writeQueueFull()) {
-      response.drainHandler(v -> stream(ctx, answer, out));
+    if (more) {
+      text.pause().onSuccess(v -> stream(ctx, answer, text, out));
     } else {
-      edge.vertx().runOnContext(v -> stream(ctx, answer, out));
+      text.end();
     }
   }
 

@@ -5,7 +5,6 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Consumer;
 import java.util.stream.IntStream;
 import org.fieldreadings.sta.model.EntitySet;
 import org.fieldreadings.sta.model.EntitySet.Navigation;

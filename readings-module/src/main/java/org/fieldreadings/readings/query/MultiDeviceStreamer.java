@@ -3,6 +3,7 @@ package org.fieldreadings.readings.query;
 import io.vertx.core.Future;
 import java.util.List;
 import org.fieldreadings.core.bus.DevicesContract.ResolvedDevice;
+import org.fieldreadings.core.http.ResponseText;
 
 /**
  * Writes a multi-device answer: one device's table after the other, each streamed by {@link ReadingsStreamer} in its

@@ -10,6 +10,7 @@ import org.fieldreadings.core.bus.DevicesContract.ResolvedDevice;
 import org.fieldreadings.core.catalog.Aggregation;
 import org.fieldreadings.core.http.ApiKeyAuth;
 import org.fieldreadings.core.http.EdgeContext;
+import org.fieldreadings.core.http.ResponseText;
 import org.fieldreadings.readings.source.ReadSource;
 
 /**

@@ -2,6 +2,7 @@ package org.fieldreadings.readings.query;
 
 import io.vertx.core.Future;
 import org.fieldreadings.core.bus.DevicesContract.ResolvedDevice;
+import org.fieldreadings.core.http.ResponseText;
 
 /**
  * Writes a device's table of readings to an HTTP answer as its {@link ReadingsQuery} yields the rows, a slice at a

@@ -1,4 +1,4 @@
-package org.fieldreadings.readings.query;
+package org.fieldreadings.core.http;
 
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -8,36 +8,36 @@ import io.vertx.core.http.HttpServerResponse;
  * An answer's text on its way out to the HTTP response: written in pieces of about {@link #PIECE} characters (large
  * strings are costly to build and to collect), or, when it all fits in one piece, sent whole with a length.
  */
-final class ResponseText {
+public final class ResponseText {
 
-  private static final int PIECE = 32 * 1024;
+  public static final int PIECE = 32 * 1024;
 
-  final StringBuilder text = new StringBuilder(1024);
+  public final StringBuilder text = new StringBuilder(1024);
   private final HttpServerResponse response;
   private final String contentType;
   private boolean started;
 
-  ResponseText(HttpServerResponse response, String contentType) {
+  public ResponseText(HttpServerResponse response, String contentType) {
     this.response = response;
     this.contentType = contentType;
   }
 
   /** Whether the client went away: nothing more needs to be made. */
-  boolean closed() {
+  public boolean closed() {
     return response.closed();
   }
 
-  boolean ended() {
+  public boolean ended() {
     return response.ended();
   }
 
-  void flushIfFull() {
+  public void flushIfFull() {
     if (text.length() >= PIECE) {
       flush();
     }
   }
 
-  void flush() {
+  public void flush() {
     if (!started) {
       response.setChunked(true).putHeader("Content-Type", contentType);
       started = true;
@@ -49,7 +49,7 @@ final class ResponseText {
   }
 
   /** Completes once the connection has room for more (or is gone). */
-  Future<Void> drained() {
+  public Future<Void> drained() {
     if (!response.writeQueueFull() || response.closed()) {
       return Future.succeededFuture();
     }
@@ -60,13 +60,13 @@ final class ResponseText {
   }
 
   /** Writes what is full and waits until the connection has room for more (or is gone). */
-  Future<Void> pause() {
+  public Future<Void> pause() {
     flushIfFull();
     return drained();
   }
 
   /** Sends the rest and ends the answer; nothing when the client went away. */
-  Future<Void> end() {
+  public Future<Void> end() {
     if (response.closed()) {
       return Future.succeededFuture();
     }

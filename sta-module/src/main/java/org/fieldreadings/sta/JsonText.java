@@ -86,13 +86,6 @@ final class JsonText {
     return this;
   }
 
-  /** A number as its text (a reading's value as the readings operation writes it). */
-  JsonText number(String text) {
-    separate();
-    out.append(text);
-    return this;
-  }
-
   /**
    * A navigation link member, {@code "Thing@iot.navigationLink":"<prefix><id>)/Thing"}; {@code navigation} is one
    * of the standard's names, which need no escaping.
@@ -130,6 +123,12 @@ final class JsonText {
   /** Writes into {@code out}, which may be sent and emptied between writes (the place in the JSON is kept here). */
   JsonText(StringBuilder out) {
     this.out = out;
+  }
+
+  /** Where the caller writes a value as JSON text itself (an {@link ObservationText}), after its separator. */
+  StringBuilder valueText() {
+    separate();
+    return out;
   }
 
   /** How many characters are written and not yet sent. */

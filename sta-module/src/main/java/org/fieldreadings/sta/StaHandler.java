@@ -20,6 +20,7 @@ import org.fieldreadings.core.http.EdgeContext;
 import org.fieldreadings.core.http.ProblemException;
 import org.fieldreadings.core.http.ResponseText;
 import org.fieldreadings.core.odata.FilterException;
+import org.fieldreadings.sta.store.OwnedDatastreams;
 import org.fieldreadings.sta.store.Paging;
 import org.fieldreadings.sta.store.StaStore;
 import org.fieldreadings.sta.model.EntitySet;
@@ -42,6 +43,7 @@ final class StaHandler implements Handler<RoutingContext> {
 
   private final EdgeContext edge;
   private final String publicUrl;
+  private final OwnedDatastreams owned = new OwnedDatastreams();
 
   StaHandler(EdgeContext edge) {
     this.edge = edge;
@@ -62,7 +64,7 @@ final class StaHandler implements Handler<RoutingContext> {
       Map<String, String> query = query(ctx.request().query());
       ResourcePath path = ResourcePath.parse(rest);
       Options options = Options.parse(query);
-      StaStore store = new StaStore(edge.vertx().eventBus(), ApiKeyAuth.entityId(ctx), base + "/docs");
+      StaStore store = new StaStore(edge.vertx().eventBus(), owned, ApiKeyAuth.entityId(ctx), base + "/docs");
       StaWriter writer = new StaWriter(root, new AnswerReader(store));
       answer(path, options, store, writer, root + "/" + rest, query)
           .onSuccess(body -> send(ctx, body))

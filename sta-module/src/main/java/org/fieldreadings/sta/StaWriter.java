@@ -73,8 +73,11 @@ final class StaWriter {
       if (options.expand().isEmpty() && entities instanceof Observations observations) {
         // Written straight from the readings' columns: no entity for each of 10,000 readings.
         Shown fields = Shown.of(set, options.select());
+        ObservationText text = new ObservationText(linkPrefixes.get(set), fields.id(), fields.properties(),
+            fields.navigations());
         return Future.succeededFuture(JsonAnswer.collection(page.count(), observations.size(),
-            (out, i) -> observation(out, observations, i, fields), next));
+            (out, i) -> text.write(out.valueText(), observations.id(i), observations.time(i),
+                observations.value(i)), next));
       }
       return reader.nodes(entities, options).map(nodes -> JsonAnswer.collection(page.count(), nodes.size(),
           (out, i) -> write(out, nodes.get(i)), next));
@@ -113,23 +116,6 @@ final class StaWriter {
         out.value(null);
       }
     });
-    out.endObject();
-  }
-
-  /** The i-th Observation as {@link #write} writes it, from the columns. */
-  private void observation(JsonText out, Observations observations, int i, Shown fields) {
-    String prefix = linkPrefixes.get(EntitySet.OBSERVATIONS);
-    long id = observations.id(i);
-    begin(out, prefix, id, fields);
-    for (int property : fields.properties()) {
-      String name = EntitySet.OBSERVATIONS.properties().get(property);
-      if (name.equals("result")) {
-        out.name(name).number(observations.result(i));
-      } else {
-        out.name(name).time(observations.time(i));
-      }
-    }
-    links(out, prefix, id, fields);
     out.endObject();
   }
 

@@ -12,6 +12,7 @@ import io.vertx.core.json.JsonObject;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.http.HttpHeaders;
@@ -149,6 +150,55 @@ class SensorThingsTest {
         + ")/Observations?$orderby=phenomenonTime%20desc&$top=2").json().getJsonArray("value");
     assertThat(newest.stream().map(o -> ((JsonObject) o).getString("phenomenonTime")))
         .containsExactly("2026-11-06T06:00:00Z", "2026-11-05T06:00:00Z");
+  }
+
+  @Test
+  void observationsOnBothSidesOfAGapOfYearsPageInEitherOrder() {
+    Entity keeper = fixture.newEntity("sta-gap@example.com");
+    device(keeper, WS, "WS-GAP", "{}");
+    fixture.importCsv(WS + ",WS-GAP,ORIGIN,AirTemp,2019-03-01T00:00:00Z,1.5\n" + WS
+        + ",WS-GAP,ORIGIN,AirTemp,2019-03-02T00:00:00Z,2.5\n" + WS + ",WS-GAP,ORIGIN,AirTemp,2026-11-01T00:00:00Z,3.5\n");
+    String path = "/Datastreams(" + idOf(get(keeper, "/Datastreams").json().getJsonArray("value"), "WS-GAP AirTemp")
+        + ")/Observations";
+    assertThat(pagesOfTimes(keeper, path + "?$top=2")).containsExactly(
+        List.of("2019-03-01T00:00:00Z", "2019-03-02T00:00:00Z"), List.of("2026-11-01T00:00:00Z"));
+    assertThat(pagesOfTimes(keeper, path + "?$top=2&$orderby=phenomenonTime%20desc")).containsExactly(
+        List.of("2026-11-01T00:00:00Z", "2019-03-02T00:00:00Z"), List.of("2019-03-01T00:00:00Z"));
+    assertThat(get(keeper, path + "?$top=1&$count=true").json().getLong("@iot.count")).isEqualTo(3);
+  }
+
+  @Test
+  void aDatastreamNoLongerTheCallersIs404WithinASecond() {
+    Entity keeper = fixture.newEntity("sta-leaver@example.com");
+    device(keeper, WS, "WS-LEAVING", "{}");
+    fixture.importCsv(WS + ",WS-LEAVING,ORIGIN,AirTemp,2026-11-01T00:00:00Z,4.5\n");
+    String path = "/Datastreams(" + idOf(get(keeper, "/Datastreams").json().getJsonArray("value"),
+        "WS-LEAVING AirTemp") + ")/Observations";
+    assertThat(get(keeper, path).status()).isEqualTo(200);
+    // Remembered for the entity that read it, never for another one.
+    assertThat(get(neighbour, path).status()).isEqualTo(404);
+    Answer removed = fixture.admin.delete("/admin/entities/" + keeper.entityId() + "/devices/" + WS + "/WS-LEAVING",
+        "Authorization", "Bearer " + fixture.adminToken);
+    assertThat(removed.status()).isEqualTo(204);
+    long deadline = System.nanoTime() + 3_000_000_000L;
+    int status = get(keeper, path).status();
+    while (status == 200 && System.nanoTime() < deadline) {
+      status = get(keeper, path).status();
+    }
+    assertThat(status).isEqualTo(404);
+  }
+
+  /** The phenomenonTimes of each page from the path on, following the next links. */
+  private static List<List<String>> pagesOfTimes(Entity entity, String path) {
+    List<List<String>> pages = new ArrayList<>();
+    String next = ROOT + path;
+    while (next != null) {
+      JsonObject page = fixture.api.get(next, auth(entity)).json();
+      pages.add(page.getJsonArray("value").stream().map(o -> ((JsonObject) o).getString("phenomenonTime")).toList());
+      next = page.containsKey("@iot.nextLink")
+          ? page.getString("@iot.nextLink").substring(page.getString("@iot.nextLink").indexOf("/api/")) : null;
+    }
+    return pages;
   }
 
   @Test

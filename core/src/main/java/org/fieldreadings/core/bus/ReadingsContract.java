@@ -63,16 +63,20 @@ public interface ReadingsContract {
    */
   BusAddress<ObservationQuery, ObservationPage> OBSERVATIONS = new BusAddress<>("readings.observations");
 
-  /** What {@link #OBSERVATIONS} is asked for; with {@code count}, how many readings the range holds too. */
-  record ObservationQuery(long seriesId, long from, long to, boolean newestFirst, long skip, int top,
+  /**
+   * What {@link #OBSERVATIONS} is asked for: the readings of {@code stream}, a Datastream {@link #DATASTREAMS}
+   * answered (its device, connector, interface and newest reading locate its blocks without reading the series
+   * again); with {@code count}, how many readings the range holds too.
+   */
+  record ObservationQuery(Datastream stream, long from, long to, boolean newestFirst, long skip, int top,
       boolean count) {}
 
   /**
-   * Readings of {@link #OBSERVATIONS}: {@code timestamps[i]} (epoch ms) and {@code results[i]}, the value as the
-   * shortest decimal that reads back as the stored double (the readings operation's text); {@code count} null unless
-   * asked for.
+   * Readings of {@link #OBSERVATIONS}: {@code timestamps[i]} (epoch ms) and {@code values[i]}, the stored double,
+   * written back as the text it came as with {@link org.fieldreadings.core.text.ShortDecimal#append(StringBuilder,
+   * double)}; {@code count} null unless asked for.
    */
-  record ObservationPage(long[] timestamps, String[] results, Long count) {}
+  record ObservationPage(long[] timestamps, double[] values, Long count) {}
 
   /** At most {@code limit} readings of the series with a timestamp after {@code after} (epoch ms, excluded). */
   record SeriesReadingsRequest(long deviceId, String connectorId, String iface, long after, int limit) {}

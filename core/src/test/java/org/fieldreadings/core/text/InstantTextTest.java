@@ -48,6 +48,20 @@ class InstantTextTest {
   }
 
   @Test
+  void oneWriterWritesWhatInstantWritesForTimesOfDayThatShareItsKeptTexts() {
+    InstantText writer = new InstantText();
+    SplittableRandom random = new SplittableRandom(31);
+    long start = Instant.parse("2025-01-01T00:00:00Z").toEpochMilli();
+    for (int i = 0; i < 200_000; i++) {
+      // Minutes of a few days (each kept text written again), and random milliseconds (kept texts replaced).
+      long millis = i % 2 == 0 ? start + random.nextLong(0, 5 * 1440) * 60_000 : random.nextLong(FIRST, LAST + 1);
+      StringBuilder written = new StringBuilder();
+      writer.append(written, millis);
+      assertThat(written.toString()).isEqualTo(Instant.ofEpochMilli(millis).toString());
+    }
+  }
+
+  @Test
   void refusesInstantsOutsideTheYears0000To9999() {
     assertThatThrownBy(() -> InstantText.of(FIRST - 1)).isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> InstantText.of(LAST + 1)).isInstanceOf(IllegalArgumentException.class);

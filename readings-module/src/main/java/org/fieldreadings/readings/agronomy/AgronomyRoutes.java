@@ -13,7 +13,7 @@ import java.util.Set;
 import org.fieldreadings.core.http.ApiKeyAuth;
 import org.fieldreadings.core.http.EdgeContext;
 import org.fieldreadings.plugin.api.SensorInterface;
-import org.fieldreadings.readings.ShortDecimal;
+import org.fieldreadings.core.text.ShortDecimal;
 import org.fieldreadings.readings.block.BlockKind;
 import org.fieldreadings.readings.block.PointBlock;
 import org.fieldreadings.readings.block.Points;

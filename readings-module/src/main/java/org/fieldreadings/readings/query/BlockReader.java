@@ -58,6 +58,16 @@ public final class BlockReader {
   }
 
   /**
+   * The nearest epoch day after (or, {@code back}, before) {@code day} with a point block of the interface, read
+   * where its blocks are; null when there is none: a reader past a gap in a series goes on from there.
+   */
+  Future<Integer> nearestDay(long device, String connector, String name, int day, boolean back) {
+    return source.execute(back ? QuerySql.DAY_BEFORE : QuerySql.DAY_AFTER,
+        Tuple.of(device, connector, new String[] {name}, day), device)
+        .map(answer -> answer.rows().iterator().next().getInteger(0));
+  }
+
+  /**
    * The point blocks of the given days ({@code head} and {@code tail}: inclusive ranges of epoch days, empty when
    * the first exceeds the second; {@code straddled}: single days) and the blocks of {@code rollup} whose spans
    * start from {@code firstBlock} to {@code lastBlock}, of each interface.

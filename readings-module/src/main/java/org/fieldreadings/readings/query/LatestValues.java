@@ -10,7 +10,7 @@ import java.util.Map;
 import org.fieldreadings.core.bus.DevicesContract.Connector;
 import org.fieldreadings.core.bus.DevicesContract.EntityDevice;
 import org.fieldreadings.plugin.api.SensorInterface;
-import org.fieldreadings.readings.ShortDecimal;
+import org.fieldreadings.core.text.ShortDecimal;
 import org.fieldreadings.readings.cache.BlockCache;
 import org.fieldreadings.readings.cache.DeviceLatest;
 import org.fieldreadings.readings.source.ReadSource;

@@ -20,7 +20,7 @@ import org.fieldreadings.core.bus.ReadingsContract.StoredSeries;
 import org.fieldreadings.core.http.ApiKeyAuth;
 import org.fieldreadings.core.http.EventStream;
 import org.fieldreadings.plugin.api.SensorInterface;
-import org.fieldreadings.readings.ShortDecimal;
+import org.fieldreadings.core.text.ShortDecimal;
 
 /**
  * A listener's open live streams, by series: every write announced on this node ({@link ReadingsContract#STORED},

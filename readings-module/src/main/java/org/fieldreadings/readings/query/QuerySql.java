@@ -22,6 +22,18 @@ final class QuerySql {
       WHERE b.day >= date '1970-01-01' + $4::int AND b.day <= date '1970-01-01' + $5::int
       ORDER BY 2""".formatted(SERIES);
 
+  /** The first epoch day after day $4 with a point block of the requested series (null: none). */
+  static final String DAY_AFTER = """
+      SELECT min(b.day) - date '1970-01-01'
+      FROM (%s) s JOIN readings.point_block b ON b.series_id = s.series_id
+      WHERE b.day > date '1970-01-01' + $4::int""".formatted(SERIES);
+
+  /** The last epoch day before day $4 with a point block of the requested series (null: none). */
+  static final String DAY_BEFORE = """
+      SELECT max(b.day) - date '1970-01-01'
+      FROM (%s) s JOIN readings.point_block b ON b.series_id = s.series_id
+      WHERE b.day < date '1970-01-01' + $4::int""".formatted(SERIES);
+
   private QuerySql() {}
 
   /**

@@ -5,7 +5,7 @@ import org.fieldreadings.core.catalog.Aggregation;
 import org.fieldreadings.core.text.InstantText;
 import org.fieldreadings.plugin.api.InterfaceCatalog;
 import org.fieldreadings.plugin.api.SensorInterface;
-import org.fieldreadings.readings.ShortDecimal;
+import org.fieldreadings.core.text.ShortDecimal;
 
 /**
  * How a table of readings is written: the JSON array of docs/api.md or, on {@code Accept: text/csv}, the same

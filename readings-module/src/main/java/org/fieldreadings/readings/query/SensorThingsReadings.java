@@ -2,9 +2,7 @@ package org.fieldreadings.readings.query;
 
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
-import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.Tuple;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -17,19 +15,18 @@ import org.fieldreadings.core.bus.ReadingsContract.ObservationQuery;
 import org.fieldreadings.core.odata.FilteredQuery;
 import org.fieldreadings.core.odata.SqlFilter.Column;
 import org.fieldreadings.core.odata.SqlFilter.Kind;
-import org.fieldreadings.readings.ShortDecimal;
 import org.fieldreadings.readings.block.PointBlock;
 import org.fieldreadings.readings.block.Points;
 
 /**
  * The series and readings as the SensorThings API reads them ({@link ReadingsContract#DATASTREAMS},
  * {@link ReadingsContract#OBSERVATIONS}): readings come from the day blocks through the {@link BlockReader}, a month
- * of days first and more at a time after, only those of the asked time range, so a filtered page costs what the
- * readings operation does.
+ * of days first and then as many as the page still needs, only those of the asked time range, and are decoded only
+ * until the page is full, so a filtered page costs what the readings operation does.
  */
 public final class SensorThingsReadings {
 
-  /** Days read at first, and at most at once: each read after the first of a page reads twice the days before. */
+  /** Days read at first, and at most at once. */
   private static final int FIRST_DAYS_PER_READ = 31;
   private static final int MAX_DAYS_PER_READ = 248;
   private static final String COLUMNS = """
@@ -44,11 +41,9 @@ public final class SensorThingsReadings {
   private static final String INTERFACES = """
       SELECT array_agg(DISTINCT interface ORDER BY interface) FROM readings.series
       WHERE device_id = ANY($1) AND latest_ts IS NOT NULL""";
-  /** The series' device, connector and interface, and its first and newest days of readings (epoch days). */
-  private static final String SPAN = """
-      SELECT s.device_id, s.connector_id, s.interface, (extract(epoch FROM s.latest_ts) * 1000)::bigint,
-        (SELECT min(b.day) - date '1970-01-01' FROM readings.point_block b WHERE b.series_id = s.series_id)
-      FROM readings.series s WHERE s.series_id = $1 AND s.latest_ts IS NOT NULL""";
+  /** The epoch days of 0000-01-01 and 9999-12-31, the years the service stores: an unbounded range's ends. */
+  private static final int FIRST_DAY = -719_528;
+  private static final int LAST_DAY = 2_932_896;
 
   /** The series table is read on the primary: it is small, and a series new there exists at once. */
   private final Pool pool;
@@ -91,38 +86,36 @@ public final class SensorThingsReadings {
     return boxed;
   }
 
+  /**
+   * The readings of the query's range, read from the Datastream's newest day (or the range's first) a few days at a
+   * time until the page is full: a gap in the series is jumped in one query, not read through.
+   */
   public Future<ObservationPage> observations(ObservationQuery query) {
-    return pool.preparedQuery(SPAN).execute(Tuple.of((int) query.seriesId())).compose(rows -> {
-      Row row = rows.size() == 0 ? null : rows.iterator().next();
-      Page page = new Page(query);
-      if (row == null || row.getInteger(4) == null) {
-        return Future.succeededFuture(page.result());
-      }
-      int firstDay = (int) Math.max(row.getInteger(4), Math.floorDiv(query.from(), PointBlock.DAY));
-      int lastDay = (int) Math.min(Math.floorDiv(row.getLong(3), PointBlock.DAY),
-          Math.floorDiv(query.to(), PointBlock.DAY));
-      if (firstDay > lastDay) {
-        return Future.succeededFuture(page.result());
-      }
-      Series series = new Series(row.getLong(0), row.getString(1), new String[] {row.getString(2)});
-      return read(series, page, firstDay, lastDay, FIRST_DAYS_PER_READ).map(v -> page.result());
-    });
+    Datastream stream = query.stream();
+    Page page = new Page(query);
+    int firstDay = (int) Math.max(FIRST_DAY, Math.floorDiv(query.from(), PointBlock.DAY));
+    int lastDay = (int) Math.min(Math.floorDiv(stream.latest(), PointBlock.DAY),
+        Math.min(LAST_DAY, Math.floorDiv(query.to(), PointBlock.DAY)));
+    if (firstDay > lastDay) {
+      return Future.succeededFuture(page.result());
+    }
+    Series series = new Series(stream.deviceId(), stream.connectorId(), new String[] {stream.iface()});
+    return read(series, page, firstDay, lastDay, FIRST_DAYS_PER_READ).map(v -> page.result());
   }
 
   private record Series(long deviceId, String connectorId, String[] iface) {}
 
   /**
-   * Reads {@code days} days after (or, newest first, before) another until the range or the page is done: a month
-   * first, more at a time as the page asks for more, so a full page of 10,000 readings takes few reads.
+   * Reads {@code days} days after (or, newest first, before) another until the range or the page is done, as many
+   * days at a time as the readings so far say the page still needs.
    */
   private Future<Void> read(Series series, Page page, int firstDay, int lastDay, int days) {
     boolean back = page.query.newestFirst();
     int from = back ? Math.max(firstDay, lastDay - days + 1) : firstDay;
     int to = back ? lastDay : Math.min(lastDay, firstDay + days - 1);
-    int more = Math.min(MAX_DAYS_PER_READ, days * 2);
     return blocks.raw(series.deviceId(), series.connectorId(), series.iface(), from, to).compose(rows -> {
       Points points = new Points();
-      for (int n = 0; n < rows.size(); n++) {
+      for (int n = 0; n < rows.size() && !page.full(); n++) {
         int i = back ? rows.size() - 1 - n : n;
         points.clear();
         PointBlock.decode(rows.block(i), rows.day(i) * PointBlock.DAY, points);
@@ -131,9 +124,18 @@ public final class SensorThingsReadings {
           page.offer(points.time(p), points.value(p));
         }
       }
-      boolean rangeDone = back ? from <= firstDay : to >= lastDay;
-      return rangeDone || page.full() ? Future.succeededFuture()
-          : back ? read(series, page, firstDay, from - 1, more) : read(series, page, to + 1, lastDay, more);
+      page.daysRead += to - from + 1;
+      if ((back ? from <= firstDay : to >= lastDay) || page.full()) {
+        return Future.succeededFuture();
+      }
+      int more = page.daysWanted(days);
+      if (rows.size() > 0) {
+        return back ? read(series, page, firstDay, from - 1, more) : read(series, page, to + 1, lastDay, more);
+      }
+      // Nothing in these days: on from the nearest day that has readings, if the range holds one.
+      return blocks.nearestDay(series.deviceId(), series.connectorId(), series.iface()[0], back ? from : to, back)
+          .compose(day -> day == null || (back ? day < firstDay : day > lastDay) ? Future.succeededFuture()
+              : back ? read(series, page, firstDay, day, more) : read(series, page, day, lastDay, more));
     });
   }
 
@@ -141,9 +143,10 @@ public final class SensorThingsReadings {
   private static final class Page {
     private final ObservationQuery query;
     private long[] times = new long[64];
-    private final List<String> results = new ArrayList<>();
-    private final StringBuilder text = new StringBuilder(24);
+    private double[] values = new double[64];
+    private int kept;
     private long seen;
+    private int daysRead;
 
     Page(ObservationQuery query) {
       this.query = query;
@@ -154,25 +157,37 @@ public final class SensorThingsReadings {
         return;
       }
       seen++;
-      if (seen > query.skip() && results.size() < query.top()) {
-        if (results.size() == times.length) {
-          times = Arrays.copyOf(times, times.length * 2);
+      if (seen > query.skip() && kept < query.top()) {
+        if (kept == times.length) {
+          times = Arrays.copyOf(times, kept * 2);
+          values = Arrays.copyOf(values, kept * 2);
         }
-        times[results.size()] = time;
-        text.setLength(0);
-        ShortDecimal.append(text, value);
-        results.add(text.toString());
+        times[kept] = time;
+        values[kept++] = value;
       }
     }
 
     /** Whether reading on can change nothing: the page is filled and no count is wanted. */
     boolean full() {
-      return !query.count() && results.size() >= query.top();
+      return !query.count() && kept >= query.top();
+    }
+
+    /**
+     * The days to read next: at the rate of readings per day read so far, those the page still needs and a quarter
+     * more; twice the last read's while the rate is unknown or a count reads everything.
+     */
+    int daysWanted(int lastDays) {
+      if (seen == 0 || query.count()) {
+        return Math.min(MAX_DAYS_PER_READ, lastDays * 2);
+      }
+      double needed = query.skip() + query.top() - seen;
+      double perDay = (double) seen / daysRead;
+      return (int) Math.max(1, Math.min(MAX_DAYS_PER_READ, Math.ceil(needed / perDay * 1.25)));
     }
 
     ObservationPage result() {
-      return new ObservationPage(Arrays.copyOf(times, results.size()),
-          results.toArray(String[]::new), query.count() ? seen : null);
+      return new ObservationPage(Arrays.copyOf(times, kept), Arrays.copyOf(values, kept),
+          query.count() ? seen : null);
     }
   }
 }

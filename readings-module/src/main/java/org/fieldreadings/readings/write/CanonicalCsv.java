@@ -13,7 +13,7 @@ import org.fieldreadings.core.catalog.InterfaceNames;
 import org.fieldreadings.plugin.api.InterfaceCatalog;
 import org.fieldreadings.plugin.api.Profile;
 import org.fieldreadings.plugin.api.SensorInterface;
-import org.fieldreadings.readings.ShortDecimal;
+import org.fieldreadings.core.text.ShortDecimal;
 import org.fieldreadings.readings.Timestamps;
 
 /**

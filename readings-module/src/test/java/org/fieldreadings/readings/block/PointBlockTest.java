@@ -1,5 +1,6 @@
 package org.fieldreadings.readings.block;
 
+import org.fieldreadings.core.text.ShortDecimal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -82,11 +82,9 @@ final class ObservationWalk {
   /** The readings module skips and counts: the range is the whole filter. */
   private Future<Void> exact(Datastream stream) {
     int wanted = Math.max(0, paging.top() + 1 - collected.size());
-    return ReadingsContract.OBSERVATIONS.request(bus, new ObservationQuery(stream.seriesId(), window.from(),
+    return ReadingsContract.OBSERVATIONS.request(bus, new ObservationQuery(stream, window.from(),
         window.to(), paging.newestFirst(), skipLeft, wanted, paging.count() || skipLeft > 0)).map(readings -> {
-          for (int r = 0; r < readings.timestamps().length; r++) {
-            collected.add(stream, readings.timestamps()[r], readings.results()[r]);
-          }
+          collected.addAll(stream, readings.timestamps(), readings.values());
           if (readings.count() != null) {
             count += readings.count();
             skipLeft = Math.max(0, skipLeft - readings.count());
@@ -97,7 +95,7 @@ final class ObservationWalk {
 
   /** A chunk of the range's readings after another, each checked against the filter here. */
   private Future<Void> checked(Datastream stream, long offset) {
-    return ReadingsContract.OBSERVATIONS.request(bus, new ObservationQuery(stream.seriesId(), window.from(),
+    return ReadingsContract.OBSERVATIONS.request(bus, new ObservationQuery(stream, window.from(),
         window.to(), paging.newestFirst(), offset, READINGS_PER_CHECK, false)).compose(readings -> {
           checked += readings.timestamps().length;
           if (checked > MAX_READINGS_CHECKED) {
@@ -107,15 +105,15 @@ final class ObservationWalk {
           }
           for (int r = 0; r < readings.timestamps().length && !done(); r++) {
             long time = readings.timestamps()[r];
-            String result = readings.results()[r];
-            if (!MemoryFilter.test(paging.filter(), Observations.of(stream, time, result))) {
+            double value = readings.values()[r];
+            if (!MemoryFilter.test(paging.filter(), Observations.of(stream, time, value))) {
               continue;
             }
             count++;
             if (skipLeft > 0) {
               skipLeft--;
             } else if (collected.size() <= paging.top()) {
-              collected.add(stream, time, result);
+              collected.add(stream, time, value);
             }
           }
           return readings.timestamps().length < READINGS_PER_CHECK || done() ? Future.succeededFuture()

@@ -5,6 +5,7 @@ import java.util.AbstractList;
 import java.util.Arrays;
 import java.util.Map;
 import org.fieldreadings.core.bus.ReadingsContract.Datastream;
+import org.fieldreadings.core.text.ShortDecimal;
 import org.fieldreadings.sta.model.DecimalText;
 import org.fieldreadings.sta.model.EntitySet;
 import org.fieldreadings.sta.model.Scope;
@@ -12,7 +13,7 @@ import org.fieldreadings.sta.model.StaEntity;
 import org.fieldreadings.sta.model.StaIds;
 
 /**
- * A page's Observations as columns: each reading's Datastream, timestamp and value text, as the readings module
+ * A page's Observations as columns: each reading's Datastream, timestamp and value, as the readings module
  * answered them. The writer writes a page of them straight from the columns; as a list, each is made an entity only
  * when asked for (to expand it, to check a filter, for the next link).
  */
@@ -20,28 +21,43 @@ public final class Observations extends AbstractList<StaEntity> {
 
   private Datastream[] streams = new Datastream[16];
   private long[] times = new long[16];
-  private String[] results = new String[16];
+  private double[] values = new double[16];
   private int size;
 
   /** An Observation of a reading of {@code stream}. */
-  public static StaEntity of(Datastream stream, long time, String result) {
+  public static StaEntity of(Datastream stream, long time, double value) {
     Instant instant = Instant.ofEpochMilli(time);
+    StringBuilder result = new StringBuilder(24);
+    ShortDecimal.append(result, value);
     // phenomenonTime, result, resultTime
-    Object[] values = {instant, new DecimalText(result), instant};
+    Object[] values = {instant, new DecimalText(result.toString()), instant};
     return new StaEntity(EntitySet.OBSERVATIONS, StaIds.observation(stream.seriesId(), time), values, Map.of(
         "Datastream", Scope.ids(stream.seriesId()), "FeatureOfInterest", Scope.ids(stream.deviceId())));
   }
 
-  void add(Datastream stream, long time, String result) {
-    if (size == times.length) {
-      int grown = size * 2;
-      streams = Arrays.copyOf(streams, grown);
-      times = Arrays.copyOf(times, grown);
-      results = Arrays.copyOf(results, grown);
-    }
+  void add(Datastream stream, long time, double value) {
+    room(1);
     streams[size] = stream;
     times[size] = time;
-    results[size++] = result;
+    values[size++] = value;
+  }
+
+  /** The readings of one Datastream, as the readings module answered them. */
+  void addAll(Datastream stream, long[] times, double[] values) {
+    room(times.length);
+    Arrays.fill(streams, size, size + times.length, stream);
+    System.arraycopy(times, 0, this.times, size, times.length);
+    System.arraycopy(values, 0, this.values, size, times.length);
+    size += times.length;
+  }
+
+  private void room(int more) {
+    if (size + more > times.length) {
+      int grown = Math.max(size + more, size * 2);
+      streams = Arrays.copyOf(streams, grown);
+      times = Arrays.copyOf(times, grown);
+      values = Arrays.copyOf(values, grown);
+    }
   }
 
   /** The first {@code n} (at most as many as there are). */
@@ -49,7 +65,7 @@ public final class Observations extends AbstractList<StaEntity> {
     Observations first = new Observations();
     first.streams = streams;
     first.times = times;
-    first.results = results;
+    first.values = values;
     first.size = Math.min(n, size);
     return first;
   }
@@ -64,9 +80,9 @@ public final class Observations extends AbstractList<StaEntity> {
     return times[i];
   }
 
-  /** The value of the i-th as the readings operation writes it. */
-  public String result(int i) {
-    return results[i];
+  /** The stored value of the i-th, written as {@link ShortDecimal} writes it (as it went in). */
+  public double value(int i) {
+    return values[i];
   }
 
   @Override
@@ -74,7 +90,7 @@ public final class Observations extends AbstractList<StaEntity> {
     if (i < 0 || i >= size) {
       throw new IndexOutOfBoundsException(i);
     }
-    return of(streams[i], times[i], results[i]);
+    return of(streams[i], times[i], values[i]);
   }
 
   @Override

@@ -49,6 +49,7 @@ public final class StaStore {
   static final int MAX_THINGS_MATCHED = 10_000;
 
   private final EventBus bus;
+  private final OwnedDatastreams remembered;
   private final String entityId;
   /** Where the API's documentation is served: the stable URLs of Sensors' metadata and properties' definitions. */
   private final String docs;
@@ -59,8 +60,9 @@ public final class StaStore {
   /** The caller's devices this request has read, by id: a page of Things' Datastreams asks for none again. */
   private final Map<Long, DeviceSetRow> devicesRead = new HashMap<>();
 
-  public StaStore(EventBus bus, String entityId, String docs) {
+  public StaStore(EventBus bus, OwnedDatastreams remembered, String entityId, String docs) {
     this.bus = bus;
+    this.remembered = remembered;
     this.entityId = entityId;
     this.docs = docs;
   }
@@ -137,16 +139,41 @@ public final class StaStore {
     ThingPart part = ThingPart.of(paging.filter());
     Expr filter = FilterMapping.map(EntitySet.DATASTREAMS, part.rest());
     List<Long> series = seriesIds(scope);
+    boolean byIdAlone = series != null && scope.deviceIds() == null && scope.profile() == null
+        && scope.iface() == null && part.thing() == null;
+    if (byIdAlone && series.size() == 1 && filter == null && paging.skip() == 0) {
+      Optional<Page> known = remembered(series.get(0), paging);
+      if (known.isPresent()) {
+        return Future.succeededFuture(known.get());
+      }
+    }
     // Datastreams a path names by id (one at a time) are read by id, then checked to be the caller's in describe:
     // no list of all the caller's devices is fetched for them.
-    Future<long[]> devices = series != null && scope.deviceIds() == null && scope.profile() == null
-        && part.thing() == null ? Future.succeededFuture() : deviceIds(scope);
+    Future<long[]> devices = byIdAlone ? Future.succeededFuture() : deviceIds(scope);
     if (part.thing() != null) {
       devices = devices.compose(within -> thingsMeeting(part.thing(), within));
     }
     return devices.compose(ids -> ReadingsContract.DATASTREAMS.request(bus, new DatastreamQuery(ids, series,
             scope.iface(), filter, paging.skip(), paging.top() + 1, paging.count())))
-        .compose(page -> describe(page.datastreams()).map(entities -> trimmed(entities, paging, page.count())));
+        .compose(page -> describe(page.datastreams()).map(entities -> {
+          if (byIdAlone && series.size() == 1 && entities.size() == 1) {
+            Datastream stream = datastreamsRead.get(entities.get(0).id());
+            remembered.put(entityId, stream, devicesRead.get(stream.deviceId()));
+          }
+          return trimmed(entities, paging, page.count());
+        }));
+  }
+
+  /** The page of the one Datastream a path names, if this node found it to be the caller's in the last second. */
+  private Optional<Page> remembered(long seriesId, Paging paging) {
+    OwnedDatastreams.Owned known = remembered.get(entityId, seriesId);
+    if (known == null) {
+      return Optional.empty();
+    }
+    datastreamsRead.put(seriesId, known.stream());
+    devicesRead.putIfAbsent(known.device().deviceId(), known.device());
+    List<StaEntity> one = List.of(datastream(known.stream(), known.device()));
+    return Optional.of(trimmed(one, paging, paging.count() ? 1L : null));
   }
 
   /** Those of the devices {@code within} whose Things meet the condition, at most {@link #MAX_THINGS_MATCHED}. */
@@ -299,10 +326,10 @@ public final class StaStore {
     long second = StaIds.secondOf(id);
     return datastream(StaIds.seriesOf(id)).map(stream -> stream.filter(in(scope))).compose(stream -> stream.isEmpty()
         ? Future.succeededFuture(Optional.empty())
-        : ReadingsContract.OBSERVATIONS.request(bus, new ObservationQuery(stream.get().seriesId(), second,
+        : ReadingsContract.OBSERVATIONS.request(bus, new ObservationQuery(stream.get(), second,
             second + 999, false, 0, 1, false)).map(readings -> readings.timestamps().length == 0
                 ? Optional.<StaEntity>empty()
-                : Optional.of(Observations.of(stream.get(), readings.timestamps()[0], readings.results()[0]))));
+                : Optional.of(Observations.of(stream.get(), readings.timestamps()[0], readings.values()[0]))));
   }
 
   /** A page from at most {@code top + 1} entities: the extra one only tells that more follow. */

@@ -1,4 +1,4 @@
-package org.fieldreadings.readings;
+package org.fieldreadings.core.text;
 
 import java.math.BigDecimal;
 import java.math.MathContext;

@@ -1,4 +1,4 @@
-package org.fieldreadings.readings;
+package org.fieldreadings.core.text;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

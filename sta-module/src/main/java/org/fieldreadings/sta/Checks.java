@@ -12,6 +12,9 @@ import org.fieldreadings.sta.request.StaException;
 /** Whether a set's options name what its entities have, and what they ask of the stores. */
 final class Checks {
 
+  /** What a data array's rows hold unless {@code $select} says otherwise, in this order. */
+  static final List<String> DATA_ARRAY_COMPONENTS = List.of("id", "phenomenonTime", "result", "resultTime");
+
   private Checks() {}
 
   /** Fails 400 naming the first option that names a property or navigation the set does not have. */
@@ -40,6 +43,31 @@ final class Checks {
     }
     newestFirst(set, options);
     order(set, options);
+  }
+
+  /**
+   * The components of a data array: the Observations' id and properties {@code $select} names, in its order (all of
+   * them when it names none); 400 for any other set, for {@code $expand}, and for a navigation in {@code $select}.
+   */
+  static List<String> components(EntitySet set, Options options) {
+    if (set != EntitySet.OBSERVATIONS) {
+      throw StaException.badRequest("$resultFormat=dataArray is for collections of Observations, not of "
+          + set.plural());
+    }
+    if (!options.expand().isEmpty()) {
+      throw StaException.badRequest("$resultFormat=dataArray takes no $expand: its rows hold the Observations' "
+          + "own properties");
+    }
+    if (options.select() == null) {
+      return DATA_ARRAY_COMPONENTS;
+    }
+    for (String name : options.select()) {
+      if (!DATA_ARRAY_COMPONENTS.contains(name)) {
+        throw StaException.badRequest("$select: a data array's components are " + String.join(", ",
+            DATA_ARRAY_COMPONENTS) + ", not " + name);
+      }
+    }
+    return options.select().stream().distinct().toList();
   }
 
   /** Whether an Observations page is newest first (by phenomenonTime or resultTime, asc or desc; 400 otherwise). */

@@ -4,71 +4,73 @@ import java.util.ArrayList;
 import java.util.List;
 import org.fieldreadings.core.text.InstantText;
 import org.fieldreadings.core.text.ShortDecimal;
-import org.fieldreadings.sta.model.EntitySet;
 
 /**
- * Observations as {@link StaWriter} writes them, from a page's columns: what {@code $select} shows is joined into
- * fixed texts once for the page, so that each of 10,000 readings is a few appends of its id, time and value between
- * them rather than member after member.
+ * Observations as JSON text from a page's columns: what is shown is joined into fixed texts once for the page, so
+ * that each of 10,000 readings is a few appends of its id, time and value between them rather than member after
+ * member. An Observation is an object as {@link StaWriter} writes entities, or a row of a data array.
  */
 final class ObservationText {
 
   private enum Slot { ID, TIME, VALUE }
 
-  /** {@code fixed[k]} comes before {@code slots[k]}; the last one closes the object. */
+  /** {@code fixed[k]} comes before {@code slots[k]}; the last one closes the object or row. */
   private final String[] fixed;
   private final Slot[] slots;
   private final boolean idShown;
   private final InstantText times = new InstantText();
 
+  private ObservationText(Template template) {
+    List<String> texts = new ArrayList<>(template.texts);
+    texts.add(template.text.toString());
+    this.fixed = texts.toArray(String[]::new);
+    this.slots = template.slots.toArray(Slot[]::new);
+    this.idShown = template.slots.contains(Slot.ID);
+  }
+
   /**
+   * Observations as objects.
+   *
    * @param prefix the Observations' self links up to the id, escaped for JSON
    * @param id whether the id and self link are shown
-   * @param properties the positions of the shown properties in {@link EntitySet#properties()}
+   * @param properties the shown properties, in order
    * @param navigations the shown navigation links
    */
-  ObservationText(String prefix, boolean id, int[] properties, List<String> navigations) {
-    List<String> texts = new ArrayList<>();
-    List<Slot> order = new ArrayList<>();
-    StringBuilder text = new StringBuilder("{");
+  static ObservationText objects(String prefix, boolean id, List<String> properties, List<String> navigations) {
+    Template template = new Template("{");
     if (id) {
-      text.append("\"@iot.selfLink\":\"").append(prefix);
-      slot(text, Slot.ID, texts, order);
-      text.append(")\",\"@iot.id\":");
-      slot(text, Slot.ID, texts, order);
+      template.text("\"@iot.selfLink\":\"" + prefix).slot(Slot.ID).text(")\",\"@iot.id\":").slot(Slot.ID);
     }
-    boolean first = !id;
-    for (int property : properties) {
-      String name = EntitySet.OBSERVATIONS.properties().get(property);
-      text.append(first ? "\"" : ",\"").append(name).append("\":");
-      first = false;
-      if (name.equals("result")) {
-        slot(text, Slot.VALUE, texts, order);
-      } else {
-        text.append('"');
-        slot(text, Slot.TIME, texts, order);
-        text.append('"');
-      }
+    String comma = id ? "," : "";
+    for (String property : properties) {
+      template.text(comma + "\"" + property + "\":").value(property);
+      comma = ",";
     }
     for (String navigation : navigations) {
-      text.append(first ? "\"" : ",\"").append(navigation).append("@iot.navigationLink\":\"").append(prefix);
-      first = false;
-      slot(text, Slot.ID, texts, order);
-      text.append(")/").append(navigation).append('"');
+      template.text(comma + "\"" + navigation + "@iot.navigationLink\":\"" + prefix).slot(Slot.ID)
+          .text(")/" + navigation + "\"");
+      comma = ",";
     }
-    texts.add(text.append('}').toString());
-    this.fixed = texts.toArray(String[]::new);
-    this.slots = order.toArray(Slot[]::new);
-    this.idShown = order.contains(Slot.ID);
+    return new ObservationText(template.text("}"));
   }
 
-  private static void slot(StringBuilder text, Slot slot, List<String> texts, List<Slot> order) {
-    texts.add(text.toString());
-    order.add(slot);
-    text.setLength(0);
+  /** Observations as rows of a data array: the components ({@code id} or properties) in order. */
+  static ObservationText rows(List<String> components) {
+    Template template = new Template("[");
+    String comma = "";
+    for (String component : components) {
+      template.text(comma);
+      if (component.equals("id")) {
+        template.slot(Slot.ID);
+      } else {
+        template.value(component);
+      }
+      comma = ",";
+    }
+    return new ObservationText(template.text("]"));
   }
 
-  /** Writes the Observation of a reading of the Datastream ({@code id} its {@code @iot.id}). */
+  /** Writes the Observation of a reading ({@code id} its {@code @iot.id}). */
   void write(StringBuilder out, long id, long time, double value) {
     String idText = idShown ? Long.toString(id) : null;
     for (int k = 0; k < slots.length; k++) {
@@ -80,5 +82,33 @@ final class ObservationText {
       }
     }
     out.append(fixed[slots.length]);
+  }
+
+  /** Fixed texts and the slots between them, as they are added. */
+  private static final class Template {
+    private final List<String> texts = new ArrayList<>();
+    private final List<Slot> slots = new ArrayList<>();
+    private final StringBuilder text;
+
+    Template(String start) {
+      text = new StringBuilder(start);
+    }
+
+    Template text(String more) {
+      text.append(more);
+      return this;
+    }
+
+    Template slot(Slot slot) {
+      texts.add(text.toString());
+      slots.add(slot);
+      text.setLength(0);
+      return this;
+    }
+
+    /** A property's value: {@code result} a number, the times strings. */
+    Template value(String property) {
+      return property.equals("result") ? slot(Slot.VALUE) : text("\"").slot(Slot.TIME).text("\"");
+    }
   }
 }

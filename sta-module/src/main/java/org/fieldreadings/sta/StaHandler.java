@@ -128,8 +128,12 @@ final class StaHandler implements Handler<RoutingContext> {
         if (path.property() != null) {
           throw StaException.badRequest("A property is read from one entity, not from the set " + set.plural());
         }
-        return writer.collection(target.set(), target.scope(), options, self, query, path.ref())
+        return writer.collection(target.set(), target.scope(), options, self, query, shape(path, query))
             .<Body>map(JsonBody::new);
+      }
+      if (Options.dataArray(query)) {
+        throw StaException.badRequest("$resultFormat=dataArray is for collections of Observations, not for one "
+            + "entity");
       }
       return entity(target, store).compose(entity -> {
         if (path.ref()) {
@@ -141,6 +145,15 @@ final class StaHandler implements Handler<RoutingContext> {
         return writer.entity(entity, options).<Body>map(JsonBody::new);
       });
     });
+  }
+
+  private static StaWriter.Shape shape(ResourcePath path, Map<String, String> query) {
+    boolean dataArray = Options.dataArray(query);
+    if (dataArray && path.ref()) {
+      throw StaException.badRequest("$resultFormat=dataArray and $ref exclude each other");
+    }
+    return dataArray ? StaWriter.Shape.DATA_ARRAY
+        : path.ref() ? StaWriter.Shape.REFERENCES : StaWriter.Shape.ENTITIES;
   }
 
   /** A set and scope reached so far; {@code id} or {@code single}: one entity of it. */

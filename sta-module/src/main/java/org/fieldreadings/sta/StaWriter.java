@@ -1,6 +1,7 @@
 package org.fieldreadings.sta;
 
 import io.vertx.core.Future;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -55,26 +56,42 @@ final class StaWriter {
     return root + "/" + entity.set().plural() + "(" + entity.id() + ")";
   }
 
+  /** How a collection is written. */
+  enum Shape {
+    /** The entities, as {@code $select} and {@code $expand} ask. */
+    ENTITIES,
+    /** Their self links only ({@code $ref}). */
+    REFERENCES,
+    /** Observations as the Data Array extension writes them ({@code $resultFormat=dataArray}). */
+    DATA_ARRAY
+  }
+
   /**
-   * A page of the set within the scope, as {@code {"@iot.count", "value", "@iot.nextLink"}}; with {@code ref}, the
-   * entities' self links only. {@code self} and {@code query}: the request, for the next link.
+   * A page of the set within the scope, as {@code {"@iot.count", "value", "@iot.nextLink"}}, its entities written in
+   * the shape asked for. {@code self} and {@code query}: the request, for the next link.
    */
   Future<JsonAnswer> collection(EntitySet set, Scope scope, Options options, String self,
-      Map<String, String> query, boolean ref) {
+      Map<String, String> query, Shape shape) {
     Checks.options(set, options);
+    List<String> components = shape == Shape.DATA_ARRAY ? Checks.components(set, options) : null;
     return reader.page(set, scope, options).compose(page -> {
       String next = nextLink(page, set, scope, options, self, query);
       List<StaEntity> entities = page.entities();
-      if (ref) {
+      if (shape == Shape.REFERENCES) {
         String prefix = linkPrefixes.get(set);
         return Future.succeededFuture(JsonAnswer.collection(page.count(), entities.size(), (out, i) -> out
             .beginObject().name("@iot.selfLink").link(prefix, entities.get(i).id(), ")").endObject(), next));
       }
+      if (shape == Shape.DATA_ARRAY) {
+        // Collections of Observations are always read as columns.
+        return Future.succeededFuture(new DataArrayAnswer(page.count(), (Observations) entities, components,
+            linkPrefixes.get(EntitySet.DATASTREAMS), next));
+      }
       if (options.expand().isEmpty() && entities instanceof Observations observations) {
         // Written straight from the readings' columns: no entity for each of 10,000 readings.
         Shown fields = Shown.of(set, options.select());
-        ObservationText text = new ObservationText(linkPrefixes.get(set), fields.id(), fields.properties(),
-            fields.navigations());
+        ObservationText text = ObservationText.objects(linkPrefixes.get(set), fields.id(),
+            Arrays.stream(fields.properties()).mapToObj(set.properties()::get).toList(), fields.navigations());
         return Future.succeededFuture(JsonAnswer.collection(page.count(), observations.size(),
             (out, i) -> text.write(out.valueText(), observations.id(i), observations.time(i),
                 observations.value(i)), next));

@@ -274,6 +274,58 @@ class SensorThingsTest {
   }
 
   @Test
+  void observationsComeAsADataArrayOfTheSelectedComponentsWithTheirValuesAsTheyWentIn() {
+    long id = datastreamId("WS-STA-1 AirTemp");
+    String base = "http://127.0.0.1:" + fixture.server.httpPort() + ROOT;
+    Answer answer = get(farm, "/Datastreams(" + id + ")/Observations?$resultFormat=dataArray&$top=4"
+        + "&$select=result,phenomenonTime&$count=true");
+    assertThat(answer.status()).isEqualTo(200);
+    assertThat(answer.header("Content-Type")).isEqualTo("application/json");
+    assertThat(answer.body()).isEqualTo("{\"@iot.count\":6,\"value\":[{\"Datastream@iot.navigationLink\":\"" + base
+        + "/Datastreams(" + id + ")\",\"components\":[\"result\",\"phenomenonTime\"],\"dataArray@iot.count\":4,"
+        + "\"dataArray\":[[12.5,\"2026-11-01T06:00:00Z\"],[12.25,\"2026-11-02T06:00:00Z\"],"
+        + "[-0.0,\"2026-11-03T06:00:00Z\"],[13.0,\"2026-11-04T06:00:00Z\"]]}],\"@iot.nextLink\":\"" + base
+        + "/Datastreams(" + id + ")/Observations?$resultFormat=dataArray&$top=4&$select=result,phenomenonTime"
+        + "&$filter=phenomenonTime%20gt%202026-11-04T06:00:00Z\"}");
+  }
+
+  @Test
+  void aDataArrayHasTheIdsAndPropertiesOfTheObservationsOfEachDatastream() {
+    JsonObject page = get(farm, "/Observations?$resultFormat=dataArray").json();
+    JsonArray groups = page.getJsonArray("value");
+    assertThat(groups.stream().map(g -> ((JsonObject) g).getString("Datastream@iot.navigationLink"))
+        .map(link -> Long.parseLong(link.replaceAll(".*Datastreams\\((\\d+)\\)$", "$1"))))
+        .containsExactly(datastreamId("WS-STA-1 AirTemp"), datastreamId("WS-STA-1 AirHum"),
+            datastreamId("SM-STA-1 SoilTemp30"));
+    JsonObject airTemp = groups.getJsonObject(0);
+    assertThat(airTemp.getJsonArray("components")).containsExactly("id", "phenomenonTime", "result", "resultTime");
+    assertThat(airTemp.getLong("dataArray@iot.count")).isEqualTo(6);
+    JsonObject first = get(farm, "/Datastreams(" + datastreamId("WS-STA-1 AirTemp") + ")/Observations?$top=1")
+        .json().getJsonArray("value").getJsonObject(0);
+    assertThat(airTemp.getJsonArray("dataArray").getJsonArray(0)).containsExactly(first.getLong("@iot.id"),
+        "2026-11-01T06:00:00Z", 12.5, "2026-11-01T06:00:00Z");
+    assertThat(groups.getJsonObject(1).getJsonArray("dataArray")).hasSize(1);
+    assertThat(groups.getJsonObject(2).getJsonArray("dataArray")).hasSize(1);
+  }
+
+  @Test
+  void aDataArrayIsForCollectionsOfObservationsWithoutExpansions() {
+    long id = datastreamId("WS-STA-1 AirTemp");
+    assertProblem(get(farm, "/Things?$resultFormat=dataArray"), 400,
+        "$resultFormat=dataArray is for collections of Observations, not of Things");
+    assertProblem(get(farm, "/Datastreams(" + id + ")?$resultFormat=dataArray"), 400,
+        "$resultFormat=dataArray is for collections of Observations, not for one entity");
+    assertProblem(get(farm, "/Observations?$resultFormat=dataArray&$expand=Datastream"), 400,
+        "$resultFormat=dataArray takes no $expand: its rows hold the Observations' own properties");
+    assertProblem(get(farm, "/Observations?$resultFormat=dataArray&$select=result,FeatureOfInterest"), 400,
+        "$select: a data array's components are id, phenomenonTime, result, resultTime, not FeatureOfInterest");
+    assertProblem(get(farm, "/Observations?$resultFormat=GeoJSON"), 400,
+        "$resultFormat must be dataArray (or left out for entities as JSON)");
+    assertProblem(get(farm, "/Datastreams?$expand=Observations($resultFormat=dataArray)"), 400,
+        "$resultFormat applies to a whole answer, not to an expansion");
+  }
+
+  @Test
   void malformedOptionsAre400AndUnknownPathsAre404() {
     assertProblem(get(farm, "/Things?$top=10001"), 400, "$top must be at most 10000");
     assertProblem(get(farm, "/Things?$select=colour"), 400, "$select: Thing has no property colour");

@@ -37,7 +37,10 @@ public record Options(int top, long skip, boolean count, List<String> select, Li
   /** An order by a property, {@code descending} or not. */
   public record Order(String property, boolean descending) {}
 
-  /** The options of the request's query string ({@code $}-options; others are ignored). */
+  /**
+   * The options of the request's query string ({@code $}-options; others are ignored). {@code $resultFormat}, the
+   * shape of the whole answer, is the caller's to read ({@link #dataArray}).
+   */
   public static Options parse(Map<String, String> query) {
     return parse(query, 0);
   }
@@ -51,8 +54,8 @@ public record Options(int top, long skip, boolean count, List<String> select, Li
         throw StaException.badRequest(option.getKey() + " is longer than " + MAX_OPTION_LENGTH + " characters");
       }
     }
-    if (query.containsKey("$resultFormat")) {
-      throw StaException.badRequest("$resultFormat is not supported: answers are JSON");
+    if (depth > 0 && query.containsKey("$resultFormat")) {
+      throw StaException.badRequest("$resultFormat applies to a whole answer, not to an expansion");
     }
     int top = query.containsKey("$top") ? (int) number("$top", query.get("$top"), MAX_TOP) : DEFAULT_TOP;
     long skip = query.containsKey("$skip") ? number("$skip", query.get("$skip"), Long.MAX_VALUE / 2) : 0;
@@ -66,6 +69,15 @@ public record Options(int top, long skip, boolean count, List<String> select, Li
     List<Order> orderBy = query.containsKey("$orderby") ? orderBy(query.get("$orderby")) : List.of();
     Expr filter = query.containsKey("$filter") ? filter(query.get("$filter")) : null;
     return new Options(top, skip, count, select, expand, orderBy, filter);
+  }
+
+  /** Whether the query asks for a data array ({@code $resultFormat=dataArray}); 400 for any other format. */
+  public static boolean dataArray(Map<String, String> query) {
+    String format = query.get("$resultFormat");
+    if (format != null && !format.equals("dataArray")) {
+      throw StaException.badRequest("$resultFormat must be dataArray (or left out for entities as JSON)");
+    }
+    return format != null;
   }
 
   private static Expr filter(String text) {

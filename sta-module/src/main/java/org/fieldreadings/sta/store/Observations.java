@@ -75,6 +75,20 @@ public final class Observations extends AbstractList<StaEntity> {
     return StaIds.observation(streams[i].seriesId(), times[i]);
   }
 
+  /** The {@code @iot.id} of the i-th's Datastream. */
+  public long datastreamId(int i) {
+    return streams[i].seriesId();
+  }
+
+  /** Where the run of Observations of the i-th's Datastream that holds the i-th ends (exclusive). */
+  public int runEnd(int i) {
+    int end = i + 1;
+    while (end < size && streams[end] == streams[i]) {
+      end++;
+    }
+    return end;
+  }
+
   /** The timestamp (epoch milliseconds) of the i-th. */
   public long time(int i) {
     return times[i];

@@ -29,6 +29,12 @@ interface JsonAnswer {
    * left out when null), the i-th of its {@code size} entities written by {@code entity}.
    */
   static JsonAnswer collection(Long count, int size, ObjIntConsumer<JsonText> entity, String nextLink) {
+    return collection(count, size, entity, out -> { }, nextLink);
+  }
+
+  /** As {@link #collection(Long, int, ObjIntConsumer, String)}, {@code closing} writing after the last entity. */
+  static JsonAnswer collection(Long count, int size, ObjIntConsumer<JsonText> entity, Consumer<JsonText> closing,
+      String nextLink) {
     return new JsonAnswer() {
       private int next = -1;
 
@@ -48,6 +54,7 @@ interface JsonAnswer {
         if (next < size) {
           return true;
         }
+        closing.accept(out);
         out.endArray();
         if (nextLink != null) {
           out.name("@iot.nextLink").string(nextLink);

@@ -84,7 +84,7 @@ final class StaWriter {
       }
       if (shape == Shape.DATA_ARRAY) {
         // Collections of Observations are always read as columns.
-        return Future.succeededFuture(new DataArrayAnswer(page.count(), (Observations) entities, components,
+        return Future.succeededFuture(DataArrayAnswer.of(page.count(), (Observations) entities, components,
             linkPrefixes.get(EntitySet.DATASTREAMS), next));
       }
       if (options.expand().isEmpty() && entities instanceof Observations observations) {

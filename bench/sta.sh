@@ -3,8 +3,10 @@
 # the same year read by the readings operation, on the same stored readings (the peers' data of bench/run.sh, device
 # WS-07, its AirTemp: 35,040 readings of 2025 at 15 minutes).
 #   readings    GET /api/devices/REAL_WEATHER_STATION/WS-07/readings?interfaces=AirTemp (the year, raw): one answer
-#   sta         GET /api/sta/v1.1/Datastreams(id)/Observations?$filter=<2025>&$top=10000, then every @iot.nextLink
-# Each is run 15 times after 10 warm-up runs, over one kept-alive connection; the medians are compared. Both must
+#   sta         GET /api/sta/v1.1/Datastreams(id)/Observations?$filter=<2025>&$top=10000, then every @iot.nextLink:
+#               as entities, as entities with $select=phenomenonTime,result, and as data arrays
+#               ($resultFormat=dataArray) with all components and with $select=phenomenonTime,result
+# Each is run 15 times after 20 warm-up runs, over one kept-alive connection; the medians are compared. All must
 # return the very same timestamps and value texts, or the benchmark fails. Needs: JDK 17, Maven, python3, curl.
 # usage: bench/sta.sh
 set -euo pipefail
@@ -60,6 +62,8 @@ stream = parsed(api + "/sta/v1.1/Datastreams?$filter=" + urllib.parse.quote(
 year = urllib.parse.quote("phenomenonTime ge 2025-01-01T00:00:00Z and phenomenonTime lt 2026-01-01T00:00:00Z")
 sta_url = api + "/sta/v1.1/Datastreams(%s)/Observations?$top=10000&$filter=%s" % (stream["@iot.id"], year)
 selected_url = sta_url + "&$select=phenomenonTime,result"
+array_url = sta_url + "&$resultFormat=dataArray"
+selected_array_url = array_url + "&$select=phenomenonTime,result"
 
 
 def sta_pages(url, parse):
@@ -70,7 +74,12 @@ def sta_pages(url, parse):
         pages += 1
         if parse:
             page = json.loads(text, parse_float=str, parse_int=str)
-            out += [(ms(o["phenomenonTime"]), o["result"]) for o in page["value"]]
+            for item in page["value"]:
+                if "dataArray" in item:
+                    time, result = item["components"].index("phenomenonTime"), item["components"].index("result")
+                    out += [(ms(row[time]), row[result]) for row in item["dataArray"]]
+                else:
+                    out.append((ms(item["phenomenonTime"]), item["result"]))
             url = page.get("@iot.nextLink")
         else:
             # The next link closes the answer: only the tail is read, so the time is the server's and the transfer's.
@@ -84,7 +93,7 @@ def ms(iso):
     return int(datetime.fromisoformat(iso.replace("Z", "+00:00")).timestamp() * 1000)
 
 
-def median_time(read, warm_up=10, runs=15):
+def median_time(read, warm_up=20, runs=15):
     for _ in range(warm_up):
         read()
     times = []
@@ -96,21 +105,28 @@ def median_time(read, warm_up=10, runs=15):
 
 
 baseline = [(int(r["timestamp"]), r["AirTemp"]) for r in parsed(readings_url)]
-for url in (sta_url, selected_url):
+forms = [("as entities", sta_url), ("as entities, `$select=phenomenonTime,result`", selected_url),
+         ("as a data array (`$resultFormat=dataArray`)", array_url),
+         ("as a data array, `$select=phenomenonTime,result`", selected_array_url)]
+for name, url in forms:
     observed, pages = sta_pages(url, True)
     if observed != baseline:
-        sys.exit("SensorThings and the readings operation differ (%d against %d readings)" % (len(observed),
-                                                                                          len(baseline)))
+        sys.exit("SensorThings %s and the readings operation differ (%d against %d readings)" % (
+            name, len(observed), len(baseline)))
 n = len(baseline)
 print("the same %d readings (timestamps and value texts) from both APIs" % n)
-print("| read (answers fetched, not parsed) | answers | median time | readings/s |")
-print("|---|---|---|---|")
-rows = [("readings operation", 1, median_time(lambda: body(readings_url))),
-        ("SensorThings, `$top=10000`", pages, median_time(lambda: sta_pages(sta_url, False))),
-        ("SensorThings, `$top=10000&$select=phenomenonTime,result`", pages,
-         median_time(lambda: sta_pages(selected_url, False)))]
-for name, answers, seconds in rows:
-    print("| %s | %d | %.0f ms | %.0f |" % (name, answers, seconds * 1000, n / seconds))
-print("SensorThings at %.2f of the readings operation's speed, %.2f with $select" % (rows[0][2] / rows[1][2],
-                                                                                     rows[0][2] / rows[2][2]))
+print("| read (answers fetched, not parsed) | answers | bytes | median time | readings/s | share of the baseline's speed |")
+print("|---|---|---|---|---|---|")
+baseline_time = median_time(lambda: body(readings_url))
+rows = [("readings operation (baseline)", 1, len(body(readings_url)), baseline_time)]
+for name, url in forms:
+    size, next_url = 0, url
+    while next_url:
+        text = body(next_url)
+        size += len(text)
+        next_url = json.loads(text).get("@iot.nextLink")
+    rows.append(("SensorThings, `$top=10000`, " + name, pages, size, median_time(lambda: sta_pages(url, False))))
+for name, answers, size, seconds in rows:
+    print("| %s | %d | %.1f MB | %.0f ms | %.0f | %.2f |" % (name, answers, size / 1e6, seconds * 1000, n / seconds,
+                                                             baseline_time / seconds))
 PY

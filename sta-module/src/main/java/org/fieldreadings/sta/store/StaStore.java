@@ -139,24 +139,25 @@ public final class StaStore {
     ThingPart part = ThingPart.of(paging.filter());
     Expr filter = FilterMapping.map(EntitySet.DATASTREAMS, part.rest());
     List<Long> series = seriesIds(scope);
-    boolean byIdAlone = series != null && scope.deviceIds() == null && scope.profile() == null
-        && scope.iface() == null && part.thing() == null;
-    if (byIdAlone && series.size() == 1 && filter == null && paging.skip() == 0) {
+    // Datastreams a path names by id (one at a time) are read by id, then checked to be the caller's in describe:
+    // no list of all the caller's devices is fetched for them.
+    boolean byId = series != null && scope.deviceIds() == null && scope.profile() == null && part.thing() == null;
+    boolean oneByIdAlone = byId && series.size() == 1 && scope.iface() == null && filter == null
+        && paging.skip() == 0;
+    if (oneByIdAlone) {
       Optional<Page> known = remembered(series.get(0), paging);
       if (known.isPresent()) {
         return Future.succeededFuture(known.get());
       }
     }
-    // Datastreams a path names by id (one at a time) are read by id, then checked to be the caller's in describe:
-    // no list of all the caller's devices is fetched for them.
-    Future<long[]> devices = byIdAlone ? Future.succeededFuture() : deviceIds(scope);
+    Future<long[]> devices = byId ? Future.succeededFuture() : deviceIds(scope);
     if (part.thing() != null) {
       devices = devices.compose(within -> thingsMeeting(part.thing(), within));
     }
     return devices.compose(ids -> ReadingsContract.DATASTREAMS.request(bus, new DatastreamQuery(ids, series,
             scope.iface(), filter, paging.skip(), paging.top() + 1, paging.count())))
         .compose(page -> describe(page.datastreams()).map(entities -> {
-          if (byIdAlone && series.size() == 1 && entities.size() == 1) {
+          if (oneByIdAlone && entities.size() == 1) {
             Datastream stream = datastreamsRead.get(entities.get(0).id());
             remembered.put(entityId, stream, devicesRead.get(stream.deviceId()));
           }

@@ -100,6 +100,13 @@ public final class SensorThingsReadings {
       return Future.succeededFuture(page.result());
     }
     Series series = new Series(stream.deviceId(), stream.connectorId(), new String[] {stream.iface()});
+    if (firstDay == FIRST_DAY && !query.newestFirst()) {
+      // No lower bound: from the series' first day, not through the empty centuries before it.
+      return blocks.nearestDay(series.deviceId(), series.connectorId(), stream.iface(), FIRST_DAY - 1, false)
+          .compose(day -> day == null || day > lastDay ? Future.succeededFuture()
+              : read(series, page, day, lastDay, FIRST_DAYS_PER_READ))
+          .map(v -> page.result());
+    }
     return read(series, page, firstDay, lastDay, FIRST_DAYS_PER_READ).map(v -> page.result());
   }
 

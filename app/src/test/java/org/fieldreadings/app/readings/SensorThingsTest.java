@@ -415,6 +415,26 @@ class SensorThingsTest {
   }
 
   @Test
+  void observationsAreFilteredOnTheirDatastreamItsThingAndTheirFeatureOfInterest() {
+    long airTemp = datastreamId("WS-STA-1 AirTemp");
+    assertThat(results(farm, "/Observations?$filter=Datastream/id%20eq%20" + airTemp + "%20and%20result%20gt%2012.3"))
+        .containsExactly("12.5", "13.0");
+    assertThat(results(farm, "/Observations?$filter=Datastream/ObservedProperty/name%20eq%20'AirHum'"))
+        .containsExactly("81.0");
+    assertThat(results(farm, "/Observations?$filter=Datastream/Thing/name%20eq%20'SM-STA-1'")).containsExactly("9.5");
+    assertThat(results(farm, "/Observations?$filter=FeatureOfInterest/id%20eq%20" + probeId)).containsExactly("9.5");
+    // Conditions on a Datastream choose among the caller's own only.
+    assertThat(results(neighbour, "/Observations?$filter=Datastream/id%20eq%20" + airTemp)).isEmpty();
+    assertProblem(get(farm, "/Observations?$filter=Datastream/name%20eq%20'x'"), 400,
+        "$filter: Datastreams cannot be filtered on name; they can on ObservedProperty/name, Thing/id, id");
+  }
+
+  private static List<String> results(Entity entity, String path) {
+    return get(entity, path).json().getJsonArray("value").stream()
+        .map(o -> ((JsonObject) o).getValue("result").toString()).toList();
+  }
+
+  @Test
   void aFilterThatDoesNotFitIsA400NamingWhy() {
     assertProblem(get(farm, "/Things?$filter=name%20eq%2012"), 400, "$filter: eq cannot compare a string with a "
         + "number");

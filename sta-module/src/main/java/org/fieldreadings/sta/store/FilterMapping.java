@@ -12,7 +12,7 @@ import org.fieldreadings.sta.model.EntitySet;
  * Rewrites a filter on a set the modules filter in SQL into the fields their contracts name: a Thing's {@code name}
  * is the device's {@code serial}, a Location's {@code location} the device's point. Properties that are text made
  * up here (descriptions) cannot be filtered on. A Datastreams filter's conditions on their Thing are taken apart
- * first ({@link ThingPart}).
+ * first ({@link NavigationPart}).
  */
 final class FilterMapping {
 

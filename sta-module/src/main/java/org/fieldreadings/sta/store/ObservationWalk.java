@@ -7,6 +7,7 @@ import org.fieldreadings.core.bus.ReadingsContract;
 import org.fieldreadings.core.bus.ReadingsContract.Datastream;
 import org.fieldreadings.core.bus.ReadingsContract.DatastreamQuery;
 import org.fieldreadings.core.bus.ReadingsContract.ObservationQuery;
+import org.fieldreadings.core.odata.Expr;
 import org.fieldreadings.sta.request.StaException;
 
 /**
@@ -44,13 +45,16 @@ final class ObservationWalk {
     this.skipLeft = paging.skip();
   }
 
-  /** Through the Datastreams of these devices (and series, if not null), a few hundred at a time. */
-  Future<Page> next(long[] devices, List<Long> series, long offset) {
-    return ReadingsContract.DATASTREAMS.request(bus, new DatastreamQuery(devices, series, null, null, offset,
+  /**
+   * Through the Datastreams of these devices (and series, if not null) that meet {@code filter} (over the readings
+   * module's Datastream fields; null: all), a few hundred at a time.
+   */
+  Future<Page> next(long[] devices, List<Long> series, Expr filter, long offset) {
+    return ReadingsContract.DATASTREAMS.request(bus, new DatastreamQuery(devices, series, null, filter, offset,
         DATASTREAMS_PER_READ, false)).compose(page -> through(page.datastreams()).compose(v -> {
           boolean last = page.datastreams().size() < DATASTREAMS_PER_READ;
           return last || done() ? Future.succeededFuture(page())
-              : next(devices, series, offset + DATASTREAMS_PER_READ);
+              : next(devices, series, filter, offset + DATASTREAMS_PER_READ);
         }));
   }
 

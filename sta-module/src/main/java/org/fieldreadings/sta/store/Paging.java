@@ -11,6 +11,11 @@ import org.fieldreadings.core.odata.OrderBy;
  */
 public record Paging(long skip, int top, boolean count, boolean newestFirst, List<OrderBy> order, Expr filter) {
 
+  /** The same part of the set, meeting {@code filter} instead. */
+  Paging withFilter(Expr filter) {
+    return new Paging(skip, top, count, newestFirst, order, filter);
+  }
+
   public static Paging first(int top) {
     return new Paging(0, top, false, false, List.of(), null);
   }

@@ -24,6 +24,7 @@ import org.fieldreadings.core.bus.ReadingsContract.Datastream;
 import org.fieldreadings.core.bus.ReadingsContract.DatastreamQuery;
 import org.fieldreadings.core.bus.ReadingsContract.ObservationQuery;
 import org.fieldreadings.core.odata.Expr;
+import org.fieldreadings.core.odata.Expr.Property;
 import org.fieldreadings.core.odata.OrderBy;
 import org.fieldreadings.plugin.api.InterfaceCatalog;
 import org.fieldreadings.plugin.api.Profile;
@@ -45,6 +46,10 @@ public final class StaStore {
   private static final String GEO_JSON = "application/geo+json";
   private static final String MEASUREMENT =
       "http://www.opengis.net/def/observationType/OGC-OM/2.0/OM_Measurement";
+  private static final String THING = "Thing";
+  private static final String DATASTREAM = "Datastream";
+  /** The Thing's property a Datastreams filter answers itself (a series' device). */
+  private static final Set<String> THING_ID = Set.of("Thing/id");
   /** Things a Datastreams filter's conditions on their Thing ({@code Thing/name eq ...}) may match. */
   static final int MAX_THINGS_MATCHED = 10_000;
 
@@ -136,12 +141,12 @@ public final class StaStore {
   // --- Datastreams: the caller's series with readings ---
 
   private Future<Page> datastreams(Scope scope, Paging paging) {
-    ThingPart part = ThingPart.of(paging.filter());
+    NavigationPart part = NavigationPart.of(paging.filter(), THING, THING_ID);
     Expr filter = FilterMapping.map(EntitySet.DATASTREAMS, part.rest());
     List<Long> series = seriesIds(scope);
     // Datastreams a path names by id (one at a time) are read by id, then checked to be the caller's in describe:
     // no list of all the caller's devices is fetched for them.
-    boolean byId = series != null && scope.deviceIds() == null && scope.profile() == null && part.thing() == null;
+    boolean byId = series != null && scope.deviceIds() == null && scope.profile() == null && part.on() == null;
     boolean oneByIdAlone = byId && series.size() == 1 && scope.iface() == null && filter == null
         && paging.skip() == 0;
     if (oneByIdAlone) {
@@ -150,10 +155,7 @@ public final class StaStore {
         return Future.succeededFuture(known.get());
       }
     }
-    Future<long[]> devices = byId ? Future.succeededFuture() : deviceIds(scope);
-    if (part.thing() != null) {
-      devices = devices.compose(within -> thingsMeeting(part.thing(), within));
-    }
+    Future<long[]> devices = meeting(part, byId ? Future.succeededFuture() : deviceIds(scope));
     return devices.compose(ids -> ReadingsContract.DATASTREAMS.request(bus, new DatastreamQuery(ids, series,
             scope.iface(), filter, paging.skip(), paging.top() + 1, paging.count())))
         .compose(page -> describe(page.datastreams()).map(entities -> {
@@ -175,6 +177,11 @@ public final class StaStore {
     devicesRead.putIfAbsent(known.device().deviceId(), known.device());
     List<StaEntity> one = List.of(datastream(known.stream(), known.device()));
     return Optional.of(trimmed(one, paging, paging.count() ? 1L : null));
+  }
+
+  /** Those of the devices whose Things meet the part's conditions on the Thing; all of them when it has none. */
+  private Future<long[]> meeting(NavigationPart thing, Future<long[]> devices) {
+    return thing.on() == null ? devices : devices.compose(within -> thingsMeeting(thing.on(), within));
   }
 
   /** Those of the devices {@code within} whose Things meet the condition, at most {@link #MAX_THINGS_MATCHED}. */
@@ -299,14 +306,24 @@ public final class StaStore {
     if (scope.ids() != null) {
       return observationsById(scope, paging);
     }
-    ObservationWalk walk = new ObservationWalk(bus, paging);
+    NavigationPart part = NavigationPart.of(featureAsThing(paging.filter()), DATASTREAM, Set.of());
+    ObservationWalk walk = new ObservationWalk(bus, paging.withFilter(part.rest()));
     List<Long> series = seriesIds(scope);
-    if (series != null && series.size() == 1) {
+    if (part.on() == null && series != null && series.size() == 1) {
       // One Datastream's Observations, as a path names them: that Datastream only, read once for the request.
       return datastream(series.get(0)).compose(stream -> walk.through(stream.filter(in(scope))
           .map(List::of).orElse(List.of()))).map(v -> walk.page());
     }
-    return deviceIds(scope).compose(devices -> walk.next(devices, series, 0));
+    // Conditions on the Datastream (and its Thing) choose the Datastreams gone through, among the caller's.
+    NavigationPart thing = NavigationPart.of(part.on(), THING, THING_ID);
+    Expr filter = FilterMapping.map(EntitySet.DATASTREAMS, thing.rest());
+    return meeting(thing, deviceIds(scope)).compose(ids -> walk.next(ids, series, filter, 0));
+  }
+
+  /** An Observations filter with {@code FeatureOfInterest/id} (a device's) as {@code Datastream/Thing/id}. */
+  private static Expr featureAsThing(Expr filter) {
+    return filter == null ? null : Expr.withProperties(filter, property -> property.text().equals(
+        "FeatureOfInterest/id") ? new Property(List.of(DATASTREAM, THING, "id")) : property);
   }
 
   /** Whether a Datastream is of the scope's Things (FeaturesOfInterest/Observations). */

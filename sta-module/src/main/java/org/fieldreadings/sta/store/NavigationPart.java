@@ -2,6 +2,7 @@ package org.fieldreadings.sta.store;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.fieldreadings.core.odata.Expr;
 import org.fieldreadings.core.odata.Expr.Binary;
 import org.fieldreadings.core.odata.Expr.Call;
@@ -9,28 +10,31 @@ import org.fieldreadings.core.odata.Expr.Property;
 import org.fieldreadings.core.odata.Expr.Unary;
 
 /**
- * A Datastreams filter split at its top-level {@code and}s: the conditions on their Thing's properties
- * ({@code Thing/name eq 'WS-07'}, {@code startswith(Thing/properties/group, 'SOIL')}), which the devices module
- * answers as a filter on Things, and the rest, which the readings module answers. A condition mixing the Thing's
- * properties with the Datastream's stays in the rest (and is refused there, naming what can be filtered on).
+ * A filter split at its top-level {@code and}s: the conditions on the entity of one navigation alone, rewritten over
+ * that entity's own properties, which another query answers (a Datastreams filter's {@code Thing/name eq 'WS-07'}
+ * as a filter on Things, an Observations filter's {@code Datastream/ObservedProperty/name eq 'AirTemp'} as a filter
+ * on Datastreams), and the rest. A condition mixing the navigation's properties with others stays in the rest (and is
+ * refused there, naming what can be filtered on).
  *
- * @param thing the conditions on the Thing, over the Thing's own properties ({@code name}), null if none
+ * @param on the conditions on the navigation's entity, over its own properties ({@code name}), null if none
  * @param rest the other conditions, null if none
  */
-record ThingPart(Expr thing, Expr rest) {
+record NavigationPart(Expr on, Expr rest) {
 
-  private static final String THING = "Thing";
-
-  static ThingPart of(Expr filter) {
-    List<Expr> thing = new ArrayList<>();
+  /**
+   * The parts of {@code filter} (null: none) for {@code navigation}; a condition that names only properties in
+   * {@code kept} ({@code Thing/id}, a Datastream's own column) stays in the rest.
+   */
+  static NavigationPart of(Expr filter, String navigation, Set<String> kept) {
+    List<Expr> on = new ArrayList<>();
     List<Expr> rest = new ArrayList<>();
     for (Expr condition : conjuncts(filter, new ArrayList<>())) {
       List<Property> properties = properties(condition, new ArrayList<>());
-      boolean onThing = !properties.isEmpty() && properties.stream().allMatch(p -> p.path().size() > 1
-          && p.path().get(0).equals(THING)) && properties.stream().anyMatch(p -> !p.text().equals("Thing/id"));
-      (onThing ? thing : rest).add(onThing ? ofThing(condition) : condition);
+      boolean onNavigation = !properties.isEmpty() && properties.stream().allMatch(p -> p.path().size() > 1
+          && p.path().get(0).equals(navigation)) && properties.stream().anyMatch(p -> !kept.contains(p.text()));
+      (onNavigation ? on : rest).add(onNavigation ? ofNavigation(condition) : condition);
     }
-    return new ThingPart(and(thing), and(rest));
+    return new NavigationPart(and(on), and(rest));
   }
 
   private static List<Expr> conjuncts(Expr expr, List<Expr> into) {
@@ -57,8 +61,8 @@ record ThingPart(Expr thing, Expr rest) {
     return into;
   }
 
-  /** The condition over the Thing's own properties: {@code Thing/name} becomes {@code name}. */
-  private static Expr ofThing(Expr expr) {
+  /** The condition over the entity's own properties: {@code Thing/name} becomes {@code name}. */
+  private static Expr ofNavigation(Expr expr) {
     return Expr.withProperties(expr, property -> new Property(property.path().subList(1, property.path().size())));
   }
 

@@ -435,6 +435,20 @@ class SensorThingsTest {
   }
 
   @Test
+  void theRequestsOfGrafanasDataSourceAreAnswered() {
+    // As FROST's Grafana data source asks for a graph and for a Thing on a world map. (Its Location table expands
+    // HistoricalLocations' "Things", a navigation the standard names "Thing": no server answers that one.)
+    String range = "%20gt%202000-01-01T00:00:00.000Z%20and%20{0}%20lt%202100-01-01T00:00:00.000Z";
+    JsonArray graph = get(farm, "/Datastreams(" + datastreamId("WS-STA-1 AirTemp") + ")/Observations?$filter="
+        + "phenomenonTime" + range.replace("{0}", "phenomenonTime")).json().getJsonArray("value");
+    assertThat(graph).hasSize(6);
+    JsonArray map = get(farm, "/Things(" + stationId + ")/HistoricalLocations?$filter=time"
+        + range.replace("{0}", "time") + "&$expand=Locations").json().getJsonArray("value");
+    assertThat(map.getJsonObject(0).getJsonArray("Locations").getJsonObject(0).getJsonObject("location")
+        .getJsonArray("coordinates")).containsExactly(-9.1427, 38.7369);
+  }
+
+  @Test
   void aFilterThatDoesNotFitIsA400NamingWhy() {
     assertProblem(get(farm, "/Things?$filter=name%20eq%2012"), 400, "$filter: eq cannot compare a string with a "
         + "number");

@@ -143,6 +143,21 @@ class FleetScaleTest {
   }
 
   @Test
+  void datastreamsFilteredOnTheirNameAreFoundAmongAThingsButNotAmongMoreThanOneRequestChecks() {
+    String name = serial(7) + " " + sta("/Things?$filter=name%20eq%20'" + serial(7) + "'&$expand=Datastreams($top=1)")
+        .getJsonArray("value").getJsonObject(0).getJsonArray("Datastreams").getJsonObject(0).getString("name")
+        .substring(serial(7).length() + 1);
+    assertThat(sta("/Datastreams?$filter=Thing/name%20eq%20'" + serial(7) + "'%20and%20name%20eq%20'"
+        + name.replace(" ", "%20") + "'").getJsonArray("value")).hasSize(1);
+    Answer everyOne = fixture.api.get("/api/sta/v1.1/Datastreams?$filter=name%20eq%20'none'", "Authorization",
+        "ApiKey " + network.apiKey());
+    assertThat(everyOne.status()).as(everyOne.toString()).isEqualTo(400);
+    assertThat(everyOne.json().getString("detail")).isEqualTo("$filter: conditions on a Datastream's name, "
+        + "description or unit are checked Datastream by Datastream, and more than 10000 would be: narrow them with "
+        + "Thing/..., ObservedProperty/name or id");
+  }
+
+  @Test
   void sensorThingsExpandsAThousandThingsDatastreamsButNotAnAnswerOfMoreThanOneHundredThousandEntities() {
     JsonArray things = sta("/Things?$top=1000&$select=name&$expand=Datastreams($select=id)").getJsonArray("value");
     assertThat(things).hasSize(1000);

@@ -449,6 +449,23 @@ class SensorThingsTest {
   }
 
   @Test
+  void datastreamsAreFilteredOnTheirNameDescriptionAndUnit() {
+    assertThat(names(get(farm, "/Datastreams?$filter=name%20eq%20'WS-STA-1%20AirTemp'").json()))
+        .containsExactly("WS-STA-1 AirTemp");
+    assertThat(names(get(farm, "/Datastreams?$filter=startswith(name,'WS-STA-1')%20and%20"
+        + "ObservedProperty/name%20ne%20'AirTemp'").json())).containsExactly("WS-STA-1 AirHum");
+    JsonObject page = get(farm, "/Datastreams?$filter=contains(description,'device')&$top=1&$skip=1&$count=true")
+        .json();
+    assertThat(page.getLong("@iot.count")).isEqualTo(3);
+    assertThat(page.getJsonArray("value")).hasSize(1);
+    assertThat(page.getString("@iot.nextLink")).contains("$skip=2");
+    assertThat(names(get(farm, "/Datastreams?$filter=unitOfMeasurement/symbol%20eq%20'%25'").json()))
+        .containsExactly("WS-STA-1 AirHum");
+    // The neighbour's Datastream of the same name is not the farm's.
+    assertThat(names(get(farm, "/Datastreams?$filter=name%20eq%20'WS-OTHER%20AirTemp'").json())).isEmpty();
+  }
+
+  @Test
   void aFilterThatDoesNotFitIsA400NamingWhy() {
     assertProblem(get(farm, "/Things?$filter=name%20eq%2012"), 400, "$filter: eq cannot compare a string with a "
         + "number");

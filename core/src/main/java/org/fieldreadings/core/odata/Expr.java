@@ -1,5 +1,6 @@
 package org.fieldreadings.core.odata;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
@@ -54,5 +55,41 @@ public sealed interface Expr {
       return new Call(call.function(), call.arguments().stream().map(arg -> withProperties(arg, replace)).toList());
     }
     return expr;
+  }
+
+  /** The conditions {@code expr} joins with {@code and} at its top (itself if it joins none; none for null). */
+  static List<Expr> conjuncts(Expr expr) {
+    List<Expr> conditions = new ArrayList<>();
+    addConjuncts(expr, conditions);
+    return conditions;
+  }
+
+  private static void addConjuncts(Expr expr, List<Expr> into) {
+    if (expr instanceof Binary binary && binary.operator().equals("and")) {
+      addConjuncts(binary.left(), into);
+      addConjuncts(binary.right(), into);
+    } else if (expr != null) {
+      into.add(expr);
+    }
+  }
+
+  /** The conditions that are not null joined with {@code and}; null for none. */
+  static Expr allOf(List<Expr> conditions) {
+    Expr joined = null;
+    for (Expr condition : conditions) {
+      joined = joined == null || condition == null ? (joined == null ? condition : joined)
+          : new Binary("and", joined, condition);
+    }
+    return joined;
+  }
+
+  /** Every property {@code expr} names, in order. */
+  static List<Property> properties(Expr expr) {
+    List<Property> properties = new ArrayList<>();
+    withProperties(expr, property -> {
+      properties.add(property);
+      return property;
+    });
+    return properties;
   }
 }

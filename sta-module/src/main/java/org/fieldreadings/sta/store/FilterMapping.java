@@ -1,5 +1,6 @@
 package org.fieldreadings.sta.store;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.fieldreadings.core.odata.Expr;
@@ -25,6 +26,26 @@ final class FilterMapping {
       EntitySet.DATASTREAMS, Map.of("id", "id", "Thing/id", "deviceId", "ObservedProperty/name", "interface"));
 
   private FilterMapping() {}
+
+  /**
+   * A filter split at its top-level {@code and}s: the conditions the owning module answers over its fields, and
+   * those naming properties made up here (a Datastream's {@code name}, {@code description}, {@code unitOfMeasurement}),
+   * which are checked entity by entity.
+   */
+  record Split(Expr fields, Expr computed) {}
+
+  static Split split(EntitySet set, Expr filter) {
+    Map<String, String> fields = FIELDS.get(set);
+    List<Expr> answered = new ArrayList<>();
+    List<Expr> computed = new ArrayList<>();
+    for (Expr condition : Expr.conjuncts(filter)) {
+      List<Property> properties = Expr.properties(condition);
+      boolean madeUp = !properties.isEmpty() && properties.stream().allMatch(p -> set.hasProperty(p.path().get(0)))
+          && properties.stream().anyMatch(p -> !fields.containsKey(p.text()));
+      (madeUp ? computed : answered).add(condition);
+    }
+    return new Split(Expr.allOf(answered), Expr.allOf(computed));
+  }
 
   /** The filter over the module's fields; a {@link FilterException} names a property that cannot be mapped. */
   static Expr map(EntitySet set, Expr filter) {

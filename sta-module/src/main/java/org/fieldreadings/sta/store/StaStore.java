@@ -4,6 +4,8 @@ import io.vertx.core.Future;
 import io.vertx.core.eventbus.EventBus;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.math.BigDecimal;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -24,6 +26,8 @@ import org.fieldreadings.core.bus.ReadingsContract.Datastream;
 import org.fieldreadings.core.bus.ReadingsContract.DatastreamQuery;
 import org.fieldreadings.core.bus.ReadingsContract.ObservationQuery;
 import org.fieldreadings.core.odata.Expr;
+import org.fieldreadings.core.odata.Expr.Binary;
+import org.fieldreadings.core.odata.Expr.Literal;
 import org.fieldreadings.core.odata.Expr.Property;
 import org.fieldreadings.core.odata.OrderBy;
 import org.fieldreadings.plugin.api.InterfaceCatalog;
@@ -50,6 +54,9 @@ public final class StaStore {
   private static final String DATASTREAM = "Datastream";
   /** The Thing's property a Datastreams filter answers itself (a series' device). */
   private static final Set<String> THING_ID = Set.of("Thing/id");
+  /** Datastreams read at once, and at most in all, when a filter's conditions are checked one by one here. */
+  private static final int DATASTREAMS_PER_CHECK = 1_000;
+  static final int MAX_DATASTREAMS_CHECKED = 10_000;
   /** Things a Datastreams filter's conditions on their Thing ({@code Thing/name eq ...}) may match. */
   static final int MAX_THINGS_MATCHED = 10_000;
 
@@ -142,12 +149,13 @@ public final class StaStore {
 
   private Future<Page> datastreams(Scope scope, Paging paging) {
     NavigationPart part = NavigationPart.of(paging.filter(), THING, THING_ID);
-    Expr filter = FilterMapping.map(EntitySet.DATASTREAMS, part.rest());
+    FilterMapping.Split split = FilterMapping.split(EntitySet.DATASTREAMS, part.rest());
+    Expr filter = FilterMapping.map(EntitySet.DATASTREAMS, split.fields());
     List<Long> series = seriesIds(scope);
     // Datastreams a path names by id (one at a time) are read by id, then checked to be the caller's in describe:
     // no list of all the caller's devices is fetched for them.
     boolean byId = series != null && scope.deviceIds() == null && scope.profile() == null && part.on() == null;
-    boolean oneByIdAlone = byId && series.size() == 1 && scope.iface() == null && filter == null
+    boolean oneByIdAlone = byId && series.size() == 1 && scope.iface() == null && part.rest() == null
         && paging.skip() == 0;
     if (oneByIdAlone) {
       Optional<Page> known = remembered(series.get(0), paging);
@@ -156,6 +164,17 @@ public final class StaStore {
       }
     }
     Future<long[]> devices = meeting(part, byId ? Future.succeededFuture() : deviceIds(scope));
+    if (split.computed() != null) {
+      List<StaEntity> met = new ArrayList<>();
+      long[] count = {0};
+      return devices.compose(ids -> checked(new DatastreamQuery(ids, series, scope.iface(), filter, 0, 0, false),
+              0, 0, split.computed(), paging, met, count))
+          .map(v -> {
+            int from = (int) Math.min(met.size(), paging.skip());
+            int to = (int) Math.min(met.size(), from + (long) paging.top());
+            return new Page(met.subList(from, to), paging.count() ? count[0] : null, to < met.size());
+          });
+    }
     return devices.compose(ids -> ReadingsContract.DATASTREAMS.request(bus, new DatastreamQuery(ids, series,
             scope.iface(), filter, paging.skip(), paging.top() + 1, paging.count())))
         .compose(page -> describe(page.datastreams()).map(entities -> {
@@ -164,6 +183,41 @@ public final class StaStore {
             remembered.put(entityId, stream, devicesRead.get(stream.deviceId()));
           }
           return trimmed(entities, paging, page.count());
+        }));
+  }
+
+  /**
+   * Goes through the Datastreams of the query a few hundred at a time, after the one with id {@code after} (0: from
+   * the first), checking each against a condition on properties made up here; keeps those that meet it up to the
+   * page's end (and one more), counts them all when the page asks. At most {@link #MAX_DATASTREAMS_CHECKED} are
+   * checked: {@code checked} so far.
+   */
+  private Future<Void> checked(DatastreamQuery query, long after, int checked, Expr condition, Paging paging,
+      List<StaEntity> met, long[] count) {
+    if (checked >= MAX_DATASTREAMS_CHECKED) {
+      return Future.failedFuture(StaException.badRequest("$filter: conditions on a Datastream's name, description "
+          + "or unit are checked Datastream by Datastream, and more than " + MAX_DATASTREAMS_CHECKED + " would be: "
+          + "narrow them with Thing/..., ObservedProperty/name or id"));
+    }
+    // On by id after the last one read, not by offset: the database passes over nothing it read before.
+    Expr onward = Expr.allOf(Arrays.asList(query.filter(), after == 0 ? null
+        : new Binary("gt", new Property(List.of("id")), new Literal(BigDecimal.valueOf(after)))));
+    return ReadingsContract.DATASTREAMS.request(bus, new DatastreamQuery(query.deviceIds(), query.seriesIds(),
+            query.iface(), onward, 0, DATASTREAMS_PER_CHECK, false))
+        .compose(page -> describe(page.datastreams()).compose(entities -> {
+          for (StaEntity entity : entities) {
+            if (MemoryFilter.test(condition, entity)) {
+              count[0]++;
+              if (met.size() <= paging.skip() + paging.top()) {
+                met.add(entity);
+              }
+            }
+          }
+          List<Datastream> read = page.datastreams();
+          boolean enough = !paging.count() && met.size() > paging.skip() + paging.top();
+          return read.size() < DATASTREAMS_PER_CHECK || enough ? Future.succeededFuture()
+              : checked(query, read.get(read.size() - 1).seriesId(), checked + read.size(), condition, paging, met,
+                  count);
         }));
   }
 

@@ -165,15 +165,8 @@ public final class StaStore {
     }
     Future<long[]> devices = meeting(part, byId ? Future.succeededFuture() : deviceIds(scope));
     if (split.computed() != null) {
-      List<StaEntity> met = new ArrayList<>();
-      long[] count = {0};
-      return devices.compose(ids -> checked(new DatastreamQuery(ids, series, scope.iface(), filter, 0, 0, false),
-              0, 0, split.computed(), paging, met, count))
-          .map(v -> {
-            int from = (int) Math.min(met.size(), paging.skip());
-            int to = (int) Math.min(met.size(), from + (long) paging.top());
-            return new Page(met.subList(from, to), paging.count() ? count[0] : null, to < met.size());
-          });
+      return devices.compose(ids -> new CheckedDatastreams(ids, series, scope.iface(), filter, split.computed(),
+          paging).page());
     }
     return devices.compose(ids -> ReadingsContract.DATASTREAMS.request(bus, new DatastreamQuery(ids, series,
             scope.iface(), filter, paging.skip(), paging.top() + 1, paging.count())))
@@ -187,38 +180,71 @@ public final class StaStore {
   }
 
   /**
-   * Goes through the Datastreams of the query a few hundred at a time, after the one with id {@code after} (0: from
-   * the first), checking each against a condition on properties made up here; keeps those that meet it up to the
-   * page's end (and one more), counts them all when the page asks. At most {@link #MAX_DATASTREAMS_CHECKED} are
-   * checked: {@code checked} so far.
+   * A page of the Datastreams that meet a condition on properties made up here (a name, a description), checked one
+   * by one, a thousand at a time in id order, among those the rest of the filter allows: at most
+   * {@link #MAX_DATASTREAMS_CHECKED} of them.
    */
-  private Future<Void> checked(DatastreamQuery query, long after, int checked, Expr condition, Paging paging,
-      List<StaEntity> met, long[] count) {
-    if (checked >= MAX_DATASTREAMS_CHECKED) {
-      return Future.failedFuture(StaException.badRequest("$filter: conditions on a Datastream's name, description "
-          + "or unit are checked Datastream by Datastream, and more than " + MAX_DATASTREAMS_CHECKED + " would be: "
-          + "narrow them with Thing/..., ObservedProperty/name or id"));
+  private final class CheckedDatastreams {
+    private final long[] devices;
+    private final List<Long> series;
+    private final String iface;
+    private final Expr filter;
+    private final Expr condition;
+    private final Paging paging;
+    /** Those that met the condition, up to the page's end and one more; how many did; how many were checked. */
+    private final List<StaEntity> met = new ArrayList<>();
+    private long count;
+    private int checked;
+
+    CheckedDatastreams(long[] devices, List<Long> series, String iface, Expr filter, Expr condition, Paging paging) {
+      this.devices = devices;
+      this.series = series;
+      this.iface = iface;
+      this.filter = filter;
+      this.condition = condition;
+      this.paging = paging;
     }
-    // On by id after the last one read, not by offset: the database passes over nothing it read before.
-    Expr onward = Expr.allOf(Arrays.asList(query.filter(), after == 0 ? null
-        : new Binary("gt", new Property(List.of("id")), new Literal(BigDecimal.valueOf(after)))));
-    return ReadingsContract.DATASTREAMS.request(bus, new DatastreamQuery(query.deviceIds(), query.seriesIds(),
-            query.iface(), onward, 0, DATASTREAMS_PER_CHECK, false))
-        .compose(page -> describe(page.datastreams()).compose(entities -> {
-          for (StaEntity entity : entities) {
-            if (MemoryFilter.test(condition, entity)) {
-              count[0]++;
-              if (met.size() <= paging.skip() + paging.top()) {
-                met.add(entity);
+
+    Future<Page> page() {
+      return after(0).map(v -> {
+        int from = (int) Math.min(met.size(), paging.skip());
+        int to = (int) Math.min(met.size(), from + (long) paging.top());
+        return new Page(met.subList(from, to), paging.count() ? count : null, to < met.size());
+      });
+    }
+
+    /** Checks the Datastreams after the one with id {@code last} (0: from the first) until the page is known. */
+    private Future<Void> after(long last) {
+      // On by id, not by offset: the database passes over nothing it read before.
+      Expr onward = Expr.allOf(Arrays.asList(filter, last == 0 ? null
+          : new Binary("gt", new Property(List.of("id")), new Literal(BigDecimal.valueOf(last)))));
+      return ReadingsContract.DATASTREAMS.request(bus, new DatastreamQuery(devices, series, iface, onward, 0,
+          DATASTREAMS_PER_CHECK + 1, false)).compose(page -> {
+            List<Datastream> read = page.datastreams();
+            boolean more = read.size() > DATASTREAMS_PER_CHECK;
+            List<Datastream> batch = more ? read.subList(0, DATASTREAMS_PER_CHECK) : read;
+            return describe(batch).compose(entities -> {
+              checked += batch.size();
+              for (StaEntity entity : entities) {
+                if (MemoryFilter.test(condition, entity)) {
+                  count++;
+                  if (met.size() <= paging.skip() + paging.top()) {
+                    met.add(entity);
+                  }
+                }
               }
-            }
-          }
-          List<Datastream> read = page.datastreams();
-          boolean enough = !paging.count() && met.size() > paging.skip() + paging.top();
-          return read.size() < DATASTREAMS_PER_CHECK || enough ? Future.succeededFuture()
-              : checked(query, read.get(read.size() - 1).seriesId(), checked + read.size(), condition, paging, met,
-                  count);
-        }));
+              if (!more || !paging.count() && met.size() > paging.skip() + paging.top()) {
+                return Future.succeededFuture();
+              }
+              if (checked >= MAX_DATASTREAMS_CHECKED) {
+                return Future.failedFuture(StaException.badRequest("$filter: conditions on a Datastream's name, "
+                    + "description or unit are checked Datastream by Datastream, and more than "
+                    + MAX_DATASTREAMS_CHECKED + " would be: narrow them with Thing/..., ObservedProperty/name or id"));
+              }
+              return after(batch.get(batch.size() - 1).seriesId());
+            });
+          });
+    }
   }
 
   /** The page of the one Datastream a path names, if this node found it to be the caller's in the last second. */

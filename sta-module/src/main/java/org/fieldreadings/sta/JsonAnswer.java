@@ -1,6 +1,7 @@
 package org.fieldreadings.sta;
 
 import java.util.function.Consumer;
+import java.util.function.IntFunction;
 import java.util.function.ObjIntConsumer;
 import org.fieldreadings.core.http.ResponseText;
 
@@ -35,8 +36,32 @@ interface JsonAnswer {
   /** As {@link #collection(Long, int, ObjIntConsumer, String)}, {@code closing} writing after the last entity. */
   static JsonAnswer collection(Long count, int size, ObjIntConsumer<JsonText> entity, Consumer<JsonText> closing,
       String nextLink) {
+    // One answer for every entity, told which one to write: nothing is made per entity of a 10,000-reading page.
+    int[] which = new int[1];
+    JsonAnswer whole = out -> {
+      entity.accept(out, which[0]);
+      return false;
+    };
+    return collection(count, size, (IntFunction<JsonAnswer>) i -> {
+      which[0] = i;
+      return whole;
+    }, closing, nextLink);
+  }
+
+  /**
+   * As {@link #collection(Long, int, ObjIntConsumer, String)}, each entity an answer of its own that may take
+   * several slices (one with large expansions).
+   */
+  static JsonAnswer collection(Long count, int size, IntFunction<JsonAnswer> entities, String nextLink) {
+    return collection(count, size, entities, out -> { }, nextLink);
+  }
+
+  private static JsonAnswer collection(Long count, int size, IntFunction<JsonAnswer> entities,
+      Consumer<JsonText> closing, String nextLink) {
     return new JsonAnswer() {
       private int next = -1;
+      /** The entity being written, when it did not fit in the last slice. */
+      private JsonAnswer unfinished;
 
       @Override
       public boolean writeSome(JsonText out) {
@@ -49,7 +74,11 @@ interface JsonAnswer {
           next = 0;
         }
         while (next < size && out.length() < ResponseText.PIECE) {
-          entity.accept(out, next++);
+          JsonAnswer entity = unfinished != null ? unfinished : entities.apply(next);
+          unfinished = entity.writeSome(out) ? entity : null;
+          if (unfinished == null) {
+            next++;
+          }
         }
         if (next < size) {
           return true;

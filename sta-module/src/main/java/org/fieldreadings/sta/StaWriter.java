@@ -6,6 +6,7 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntFunction;
 import java.util.stream.IntStream;
 import org.fieldreadings.sta.model.EntitySet;
 import org.fieldreadings.sta.model.EntitySet.Navigation;
@@ -97,17 +98,20 @@ final class StaWriter {
                 observations.value(i)), next));
       }
       return reader.nodes(entities, options).map(nodes -> JsonAnswer.collection(page.count(), nodes.size(),
-          (out, i) -> write(out, nodes.get(i)), next));
+          (IntFunction<JsonAnswer>) i -> new NodeText(this::head, nodes.get(i)), next));
     });
   }
 
   Future<JsonAnswer> entity(StaEntity entity, Options options) {
     Checks.options(entity.set(), options);
-    return reader.node(entity, options).map(node -> JsonAnswer.whole(out -> write(out, node)));
+    return reader.node(entity, options).map(node -> new NodeText(this::head, node));
   }
 
-  /** The entity's id, self link, properties and navigation links that {@code $select} asks for, and its expansions. */
-  private void write(JsonText out, Node node) {
+  /**
+   * Opens the entity's object with its id, self link, properties and navigation links that {@code $select} asks for;
+   * its expansions follow ({@link NodeText}).
+   */
+  private void head(JsonText out, Node node) {
     StaEntity entity = node.entity();
     if (entity.set() != shownSet || node.options() != shownOptions) {
       shownSet = entity.set();
@@ -121,19 +125,6 @@ final class StaWriter {
       out.name(entity.set().properties().get(property)).value(entity.values()[property]);
     }
     links(out, prefix, entity.id(), fields);
-    node.inline().forEach((name, value) -> {
-      out.name(name);
-      if (value instanceof Node one) {
-        write(out, one);
-      } else if (value instanceof List<?> many) {
-        out.beginArray();
-        many.forEach(each -> write(out, (Node) each));
-        out.endArray();
-      } else {
-        out.value(null);
-      }
-    });
-    out.endObject();
   }
 
   /** Opens an entity's object with its self link and id, if shown. */

@@ -148,7 +148,8 @@ final class StaWriter {
    */
   private static String nextLink(Page page, EntitySet set, Scope scope, Options options, String self,
       Map<String, String> query) {
-    if (!page.more()) {
+    if (!page.more() || options.top() == 0) {
+      // $top=0 asks for no entity (a count alone): a next link would ask the same again.
       return null;
     }
     Map<String, String> next = new LinkedHashMap<>(query);

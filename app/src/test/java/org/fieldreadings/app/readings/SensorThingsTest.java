@@ -142,6 +142,9 @@ class SensorThingsTest {
     JsonObject second = fixture.api.get(next.substring(next.indexOf("/api/")), auth(farm)).json();
     assertThat(second.getJsonArray("value")).hasSize(2);
     assertThat(second.containsKey("@iot.nextLink")).isFalse();
+    // A count alone: no entity, and no next link asking for none again.
+    assertThat(get(farm, "/Datastreams(" + id + ")/Observations?$top=0&$count=true").json())
+        .isEqualTo(new JsonObject().put("@iot.count", 6).put("value", new JsonArray()));
   }
 
   @Test

@@ -151,15 +151,37 @@ final class MemoryFilter {
       case "toupper" -> text(args, 0, name).toUpperCase(java.util.Locale.ROOT);
       case "trim" -> text(args, 0, name).trim();
       case "concat" -> text(args, 0, name) + text(args, 1, name);
+      case "substring" -> substring(text(args, 0, name), as(BigDecimal.class, args.get(1), name),
+          args.size() > 2 ? as(BigDecimal.class, args.get(2), name) : null);
       case "year", "month", "day", "hour", "minute", "second" -> BigDecimal.valueOf(part(name,
           ZonedDateTime.ofInstant(as(Instant.class, args.get(0), name), ZoneOffset.UTC)));
+      case "fractionalseconds" -> BigDecimal.valueOf(as(Instant.class, args.get(0), name).getNano(), 9);
       case "round" -> as(BigDecimal.class, args.get(0), name).setScale(0, RoundingMode.HALF_UP);
       case "floor" -> as(BigDecimal.class, args.get(0), name).setScale(0, RoundingMode.FLOOR);
       case "ceiling" -> as(BigDecimal.class, args.get(0), name).setScale(0, RoundingMode.CEILING);
       case "now" -> Instant.now();
-      case "geo.intersects", "st_intersects", "st_within" -> inside(args, name);
+      case "mindatetime" -> Instant.MIN;
+      case "maxdatetime" -> Instant.MAX;
+      case "geo.intersects", "st_intersects", "st_within", "st_contains" -> inside(args, name);
+      case "st_disjoint" -> !inside(args, name);
       default -> throw new FilterException("$filter: " + name + " is not supported here");
     };
+  }
+
+  /**
+   * OData's {@code substring}: the characters from {@code start} (counted from 0), {@code length} of them or all to
+   * the end, a negative start or length taken as 0 and what lies past the text left out, as the SQL translation
+   * takes them.
+   */
+  private static String substring(String text, BigDecimal start, BigDecimal length) {
+    int from = within(start, text.length());
+    int to = length == null ? text.length()
+        : within(BigDecimal.valueOf(from).add(length.max(BigDecimal.ZERO)), text.length());
+    return text.substring(from, to);
+  }
+
+  private static int within(BigDecimal index, int length) {
+    return index.signum() <= 0 ? 0 : index.compareTo(BigDecimal.valueOf(length)) >= 0 ? length : index.intValue();
   }
 
   private static long part(String name, ZonedDateTime time) {

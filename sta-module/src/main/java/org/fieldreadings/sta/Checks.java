@@ -1,6 +1,7 @@
 package org.fieldreadings.sta;
 
 import java.util.List;
+import java.util.stream.Stream;
 import org.fieldreadings.core.odata.OrderBy;
 import org.fieldreadings.sta.model.EntitySet;
 import org.fieldreadings.sta.model.EntitySet.Navigation;
@@ -12,8 +13,9 @@ import org.fieldreadings.sta.request.StaException;
 /** Whether a set's options name what its entities have, and what they ask of the stores. */
 final class Checks {
 
-  /** What a data array's rows hold unless {@code $select} says otherwise, in this order. */
-  static final List<String> DATA_ARRAY_COMPONENTS = List.of("id", "phenomenonTime", "result", "resultTime");
+  /** What a data array's rows hold unless {@code $select} says otherwise: the id, then the properties in order. */
+  static final List<String> DATA_ARRAY_COMPONENTS = Stream.concat(Stream.of("id"),
+      EntitySet.OBSERVATIONS.properties().stream()).toList();
 
   private Checks() {}
 
